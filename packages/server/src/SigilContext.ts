@@ -1,0 +1,23 @@
+import type { Logger } from './log/createLogger.js'
+import type { ResolvedConfig } from './resolveConfig.js'
+import type { Store } from './store/createStore.js'
+import type { WriteBatcher } from './store/createWriteBatcher.js'
+import type { Vault } from './vault/createVault.js'
+
+/** Everything a route needs, built once by `createSigilServer`. */
+export type SigilContext = {
+  config: ResolvedConfig
+  store: Store
+  batcher: WriteBatcher
+  vault: Vault
+  logger: Logger
+  /** Id of this server's root organization (parent of every user's sub-organization). */
+  rootOrganizationId: string
+  /** Uncompressed hex of the P-256 key that signs export bundles (clients pin it). */
+  exportSignerPublicKey: string
+  /** Vault envelope of the export signer's private key; opened only while an export is made. */
+  exportSignerSealedKey: string
+  /** Imported WebCrypto keys of API-key stamps, by public key hex (bounded). */
+  verifyKeyCache: Map<string, CryptoKey>
+  now(): number
+}

@@ -1,0 +1,29 @@
+import { BaseError } from '@sigil/protocol'
+import { adminCreateApiKeyCommand, adminCreateApiKeyUsage } from './cli/adminCreateApiKeyCommand.js'
+import { migrateCommand, migrateUsage } from './cli/migrateCommand.js'
+import { startCommand, startUsage } from './cli/startCommand.js'
+
+const usage = `Usage:
+  ${startUsage}
+  ${migrateUsage}
+  ${adminCreateApiKeyUsage}
+
+Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY, PORT, HOST (see the README).`
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv
+  if (command === 'start') return startCommand(rest)
+  if (command === 'migrate') return migrateCommand(rest)
+  if (command === 'admin' && rest[0] === 'create-api-key') return adminCreateApiKeyCommand(rest.slice(1))
+  if (!command || command === '--help' || command === '-h' || command === 'help') return void console.log(usage)
+  throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // A clear line for the operator; no stack trace, no SQL text.
+  const message =
+    error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)
+  const code = (error as { code?: unknown }).code
+  console.error(`sigil-server: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`)
+  process.exit(1)
+})

@@ -1,0 +1,41 @@
+import { serve } from '@hono/node-server'
+import { createSigilServer } from '../createSigilServer.js'
+import { parseArgs } from 'node:util'
+import { commonOptions, storeLocation } from './parseCliArgs.js'
+
+export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--data-dir ./.sigil] [--database-url URL]`
+
+/** `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. */
+export async function startCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { ...commonOptions, port: { type: 'string' }, host: { type: 'string' } }, strict: true })
+  if (values.help) return void console.log(startUsage)
+  const port = Number(values.port ?? process.env.PORT ?? 8787)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0-65535, got ${values.port}`)
+  const host = values.host ?? process.env.HOST ?? '127.0.0.1'
+  const app = await createSigilServer(storeLocation(values))
+  const server = serve({ fetch: app.fetch, port, hostname: host })
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await app.close()
+    throw new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use` : error.message)
+  })
+  const address = server.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  console.log(`Sigil server listening on http://${host}:${actualPort}`)
+  console.log(`  store: ${app.sigil.store.dialect === 'sqlite' ? `SQLite in ${app.sigil.config.dataDir}` : 'PostgreSQL'}`)
+  console.log(`  root organization: ${app.sigil.rootOrganizationId}`)
+  console.log(`  export signer public key: ${app.sigil.exportSignerPublicKey}`)
+  console.log('  stop with Ctrl-C')
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    server.close()
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}

@@ -1,0 +1,82 @@
+import { Hono } from 'hono'
+import { ApiError } from './http/errors/ApiError.js'
+import { toPublicErrorBody } from './http/errors/toPublicErrorBody.js'
+import { handleError } from './http/handleError.js'
+import { limitBody } from './http/limitBody.js'
+import { publicApiCors } from './http/publicApiCors.js'
+import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
+import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
+import { createLogger } from './log/createLogger.js'
+import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
+import type { SigilContext } from './SigilContext.js'
+import { ensureRootOrganization } from './setup/ensureRootOrganization.js'
+import { ensureServerKey } from './setup/ensureServerKey.js'
+import { openVault } from './setup/openVault.js'
+import { createStore } from './store/createStore.js'
+import { createWriteBatcher } from './store/createWriteBatcher.js'
+import { migrateToLatest } from './store/migrateToLatest.js'
+
+export type SigilServer = Hono & {
+  /** Everything the routes use; handy for tests and the CLI. */
+  sigil: SigilContext
+  /** Waits for queued writes, then closes the store (unless it was passed in). */
+  close(): Promise<void>
+}
+
+/**
+ * Builds the Sigil server: opens and migrates the store, opens the vault, makes sure the root
+ * organization and the export signer key exist, and returns the Hono app.
+ *
+ * @example
+ * const app = await createSigilServer({ dataDir: '.sigil' })
+ * serve({ fetch: app.fetch, port: 8787 })
+ */
+export async function createSigilServer(config: SigilServerConfig = {}): Promise<SigilServer> {
+  const resolved = resolveConfig(config)
+  const logger = config.logger ?? createLogger({ level: config.logLevel ?? 'info' })
+  const now = config.now ?? Date.now
+  const store = config.store ?? (await createStore({ dataDir: resolved.dataDir, databaseUrl: resolved.databaseUrl }))
+  try {
+    await migrateToLatest(store.db)
+    const vault = await openVault({ dataDir: resolved.dataDir, masterKey: resolved.masterKey, logger })
+    const root = await ensureRootOrganization(store.db, { name: resolved.rootOrganizationName, now: now() })
+    const exportSigner = await ensureServerKey(store.db, vault, { name: exportSignerKeyName, now: now() })
+    const ctx: SigilContext = {
+      config: resolved,
+      store,
+      batcher: createWriteBatcher(store),
+      vault,
+      logger,
+      rootOrganizationId: root.organizationId,
+      exportSignerPublicKey: exportSigner.publicKey,
+      exportSignerSealedKey: exportSigner.sealedPrivateKey,
+      verifyKeyCache: new Map(),
+      now,
+    }
+
+    const app = new Hono()
+    app.onError(handleError(logger))
+    app.notFound((c) =>
+      c.json(
+        toPublicErrorBody(
+          new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`, { errorCode: 'NOT_FOUND' }),
+        ),
+        404,
+      ),
+    )
+    app.get('/health', (c) => c.json({ status: 'ok' }))
+    app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))
+    app.route('/public/v1', createPublicApiRoutes(ctx))
+
+    return Object.assign(app, {
+      sigil: ctx,
+      async close() {
+        await ctx.batcher.close()
+        if (!config.store) await store.close()
+      },
+    })
+  } catch (error) {
+    if (!config.store) await store.close()
+    throw error
+  }
+}

@@ -1,0 +1,24 @@
+import type { Context } from 'hono'
+import type { Logger } from '../log/createLogger.js'
+import { ApiError } from './errors/ApiError.js'
+import { toPublicErrorBody } from './errors/toPublicErrorBody.js'
+
+/**
+ * The one error handler of the server. Client mistakes ({@link ApiError}) are answered with their
+ * status and body; anything else is a 500 with a request id, logged by name only (no message, which
+ * may hold SQL, and no stack).
+ *
+ * @example
+ * app.onError(handleError(logger))
+ */
+export function handleError(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof ApiError) return c.json(toPublicErrorBody(error), error.status as 400)
+    const requestId = crypto.randomUUID()
+    const raw = (error as unknown as { code?: unknown }).code
+    const code = typeof raw === 'string' ? raw : undefined
+    logger.error('internal error', { requestId, path: c.req.path, error: error.name, code })
+    const internal = new ApiError('INTERNAL', `internal error (request ${requestId})`, { errorCode: 'INTERNAL' })
+    return c.json(toPublicErrorBody(internal), 500)
+  }
+}

@@ -1,0 +1,19 @@
+import { bodyLimit } from 'hono/body-limit'
+import { ApiError } from './errors/ApiError.js'
+
+/**
+ * Refuses bodies larger than `maxBytes` with 413 before they are read in full.
+ *
+ * @example
+ * app.use('/public/v1/*', limitBody(262_144))
+ */
+export function limitBody(maxBytes: number) {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError('OUT_OF_RANGE', `request body is larger than ${maxBytes} bytes`, {
+        errorCode: 'REQUEST_INVALID',
+      })
+    },
+  })
+}

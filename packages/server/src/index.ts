@@ -1,0 +1,7 @@
+export { createSigilServer, type SigilServer } from './createSigilServer.js'
+export { resolveConfig, type ResolvedConfig, type SigilServerConfig } from './resolveConfig.js'
+export type { SigilContext } from './SigilContext.js'
+export { createLogger, type Logger, type LogLevel } from './log/createLogger.js'
+export { createStore, type Store } from './store/createStore.js'
+export { migrateToLatest } from './store/migrateToLatest.js'
+export { accountKitRootOrganizationId } from './kms/auth/resolveOrganizationId.js'

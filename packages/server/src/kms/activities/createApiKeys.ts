@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { apiKeyParamsSchema } from '../credentials/apiKeySchemas.js'
+import { prepareApiKeys } from '../credentials/prepareApiKeys.js'
+import { requireUser } from '../queries/requireUser.js'
+import { defineActivity } from './defineActivity.js'
+
+/** `create_api_keys`: adds API keys (P-256, secp256k1 or ed25519 public keys) to a user. */
+export const createApiKeysActivity = defineActivity({
+  path: 'create_api_keys',
+  schema: z.object({
+    apiKeys: z.array(apiKeyParamsSchema).min(1, 'at least one API key is required').max(10),
+    userId: z.string().min(1).max(128),
+  }),
+  async prepare(ctx, run, parameters) {
+    await requireUser(ctx, { organizationId: run.organizationId, userId: parameters.userId })
+    const { apiKeyIds, write } = prepareApiKeys({
+      organizationId: run.organizationId,
+      userId: parameters.userId,
+      apiKeys: parameters.apiKeys,
+      now: run.now,
+    })
+    return { result: { apiKeyIds }, write }
+  },
+})

@@ -1,0 +1,47 @@
+import type { ActivityPath } from '@sigil/protocol'
+import type { Transaction } from 'kysely'
+import type { z } from 'zod'
+import type { SigilContext } from '../../SigilContext.js'
+import type { Database } from '../../store/schema.js'
+import type { Principal } from '../auth/Principal.js'
+
+export type ActivityRun = {
+  activityId: string
+  type: string
+  /** The organization the activity acts in. */
+  organizationId: string
+  principal: Principal
+  /** Time of the request (epoch ms), used for every row it writes. */
+  now: number
+}
+
+export type PreparedActivity = {
+  /** What goes under `activity.result[resultKey]`. */
+  result: Record<string, unknown>
+  /** Rows to write; committed in the same transaction as the COMPLETED activity. */
+  write?: (trx: Transaction<Database>) => Promise<unknown>
+}
+
+export type ActivityDefinition<schema extends z.ZodType = z.ZodType> = {
+  path: ActivityPath
+  /** Schema of `parameters` (one that accepts every version the path takes). */
+  schema: schema
+  /**
+   * Does the reads and the CPU work (key generation, signing, sealing) outside any transaction and
+   * returns the result plus the writes to commit with the activity. Throws an ApiError for a request
+   * that cannot be carried out (unknown wallet, bad attestation…).
+   */
+  prepare(ctx: SigilContext, run: ActivityRun, parameters: z.output<schema>): Promise<PreparedActivity>
+}
+
+/**
+ * Declares a `/public/v1/submit/<path>` activity.
+ *
+ * @example
+ * export const createWalletActivity = defineActivity({ path: 'create_wallet', schema, prepare: async (ctx, run, p) => … })
+ */
+export function defineActivity<schema extends z.ZodType>(
+  definition: ActivityDefinition<schema>,
+): ActivityDefinition<schema> {
+  return definition
+}

@@ -1,0 +1,161 @@
+import {
+  type ActivityPath,
+  activityTypes,
+  computeActivityFingerprint,
+  type V1Activity,
+} from '@sigil/protocol'
+import { z } from 'zod'
+import { ApiError, grpcCodes } from '../../http/errors/ApiError.js'
+import { parseWith } from '../../http/parseWith.js'
+import { createId } from '../../ids/createId.js'
+import type { SigilContext } from '../../SigilContext.js'
+import { isUniqueViolation } from '../../store/isUniqueViolation.js'
+import { authenticateRequest } from '../auth/authenticateRequest.js'
+import { authenticationErrors } from '../auth/authenticationErrors.js'
+import { toV1Activity } from '../format/toV1Activity.js'
+import type { ActivityDefinition } from './defineActivity.js'
+
+const envelopeSchema = z.object({
+  type: z.string().min(1).max(128),
+  timestampMs: z.string().regex(/^\d{1,16}$/, 'timestampMs must be a string of epoch milliseconds'),
+  organizationId: z.string().min(1).max(128),
+  parameters: z.record(z.string(), z.unknown()),
+  generateAppProofs: z.boolean().optional(),
+})
+
+export type SubmitActivityParameters = {
+  path: ActivityPath
+  definition: ActivityDefinition
+  raw: string
+  json: unknown
+  header(name: string): string | undefined
+}
+
+/**
+ * The activity engine: validates the envelope, refuses stale timestamps, authenticates the stamp,
+ * returns the existing activity for a body it has seen (same fingerprint), else prepares the
+ * activity and commits its writes together with the COMPLETED activity row (group commit) before
+ * answering. A refused request is recorded as FAILED and answered with its error.
+ *
+ * @example
+ * const activity = await submitActivity(ctx, { path: 'create_wallet', definition, raw, json, header })
+ */
+export async function submitActivity(
+  ctx: SigilContext,
+  parameters: SubmitActivityParameters,
+): Promise<V1Activity> {
+  const { path, definition, raw } = parameters
+  const envelope = parseWith(envelopeSchema, parameters.json)
+  const keys = (activityTypes[path] as Record<string, { intentKey: string; resultKey: string }>)[
+    envelope.type
+  ]
+  if (!keys)
+    throw new ApiError(
+      'INVALID_ARGUMENT',
+      `unsupported activity type ${envelope.type} for /public/v1/submit/${path}`,
+      {
+        errorCode: 'REQUEST_INVALID',
+        details: `accepted: ${Object.keys(activityTypes[path]).join(', ')}`,
+      },
+    )
+
+  const now = ctx.now()
+  const timestamp = Number(envelope.timestampMs)
+  if (now - timestamp > ctx.config.maxRequestAgeMs || timestamp - now > ctx.config.maxRequestSkewMs)
+    throw authenticationErrors.staleTimestamp(
+      `timestampMs must be at most ${ctx.config.maxRequestAgeMs / 1000} s old and ${ctx.config.maxRequestSkewMs / 1000} s ahead of the server clock`,
+    )
+
+  const { principal, organizationId } = await authenticateRequest(ctx, {
+    header: parameters.header,
+    body: raw,
+    organizationId: envelope.organizationId,
+  })
+
+  const fingerprint = computeActivityFingerprint(raw)
+  const existing = await findByFingerprint(ctx, organizationId, fingerprint)
+  if (existing) return answer(existing)
+
+  const activityId = createId()
+  const row = {
+    id: activityId,
+    organization_id: organizationId,
+    type: envelope.type,
+    intent: JSON.stringify({ [keys.intentKey]: envelope.parameters }),
+    fingerprint,
+    user_id: principal.userId,
+    created_at: now,
+    updated_at: now,
+  }
+
+  let prepared: Awaited<ReturnType<typeof definition.prepare>>
+  try {
+    const activityParameters = parseWith(definition.schema, envelope.parameters, 'parameters')
+    prepared = await definition.prepare(
+      ctx,
+      { activityId, type: envelope.type, organizationId, principal, now },
+      activityParameters,
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const failure = { code: grpcCodes[error.grpc].code, message: error.shortMessage, details: [] }
+    await ctx.batcher
+      .run((trx) =>
+        trx
+          .insertInto('activities')
+          .values({
+            ...row,
+            status: 'ACTIVITY_STATUS_FAILED',
+            result: '{}',
+            failure: JSON.stringify(failure),
+          })
+          .execute(),
+      )
+      .catch((cause) => {
+        if (!isUniqueViolation(cause)) throw cause
+      })
+    throw error
+  }
+
+  const completed = {
+    ...row,
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: JSON.stringify({ [keys.resultKey]: prepared.result }),
+    failure: null,
+  }
+  try {
+    await ctx.batcher.run(async (trx) => {
+      await prepared.write?.(trx)
+      await trx.insertInto('activities').values(completed).execute()
+    })
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    const raced = await findByFingerprint(ctx, organizationId, fingerprint)
+    if (raced) return answer(raced)
+    throw new ApiError('ALREADY_EXISTS', 'a resource this activity creates already exists', {
+      errorCode: 'REQUEST_INVALID',
+      cause: error,
+    })
+  }
+  return toV1Activity(completed)
+}
+
+async function findByFingerprint(ctx: SigilContext, organizationId: string, fingerprint: string) {
+  return ctx.store.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst()
+}
+
+/** A replayed body gets the stored outcome: the activity, or the error it failed with. */
+function answer(row: NonNullable<Awaited<ReturnType<typeof findByFingerprint>>>): V1Activity {
+  const activity = toV1Activity(row)
+  if (activity.status === 'ACTIVITY_STATUS_FAILED')
+    throw new ApiError('FAILED_PRECONDITION', activity.failure?.message ?? 'activity failed', {
+      errorCode: 'REQUEST_INVALID',
+      details: `activity ${activity.id} failed earlier; change the request to try again`,
+    })
+  return activity
+}

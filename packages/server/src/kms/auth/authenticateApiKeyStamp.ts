@@ -1,0 +1,56 @@
+import { InvalidStampError, parseApiKeyStamp } from '@sigil/protocol'
+import type { SigilContext } from '../../SigilContext.js'
+import { authenticationErrors } from './authenticationErrors.js'
+import type { Principal } from './Principal.js'
+import { verifyApiKeyStampCached } from './verifyApiKeyStampCached.js'
+
+const schemeCurves = {
+  SIGNATURE_SCHEME_TK_API_P256: 'API_KEY_CURVE_P256',
+  SIGNATURE_SCHEME_TK_API_SECP256K1: 'API_KEY_CURVE_SECP256K1',
+  SIGNATURE_SCHEME_TK_API_ED25519: 'API_KEY_CURVE_ED25519',
+} as const
+
+/**
+ * Checks an `X-Stamp` header against the exact body and returns every principal whose API key
+ * it is (one key may be registered in more than one organization). Refuses unknown keys, bad
+ * signatures and expired keys with 401.
+ *
+ * @example
+ * const principals = await authenticateApiKeyStamp(ctx, { header, body: raw })
+ */
+export async function authenticateApiKeyStamp(
+  ctx: SigilContext,
+  { header, body }: { header: string; body: string },
+): Promise<Principal[]> {
+  let stamp: ReturnType<typeof parseApiKeyStamp>
+  try {
+    stamp = parseApiKeyStamp(header)
+  } catch (cause) {
+    throw authenticationErrors.malformedStamp(
+      cause instanceof InvalidStampError ? cause.details : undefined,
+      cause,
+    )
+  }
+  const rows = await ctx.store.db
+    .selectFrom('api_keys')
+    .select(['id', 'organization_id', 'user_id', 'credential_type', 'expires_at', 'curve_type'])
+    .where('public_key', '=', stamp.publicKey.toLowerCase())
+    .where('curve_type', '=', schemeCurves[stamp.scheme])
+    .execute()
+  if (rows.length === 0) throw authenticationErrors.publicKeyNotFound()
+  if (!(await verifyApiKeyStampCached(ctx.verifyKeyCache, { body, stamp })))
+    throw authenticationErrors.badApiKeySignature()
+  const now = ctx.now()
+  const live = rows.filter((row) => row.expires_at === null || Number(row.expires_at) > now)
+  if (live.length === 0) throw authenticationErrors.expiredApiKey()
+  return live.map((row) => ({
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    credential: {
+      kind: 'apiKey',
+      apiKeyId: row.id,
+      publicKey: stamp.publicKey.toLowerCase(),
+      credentialType: row.credential_type,
+    },
+  }))
+}

@@ -1,0 +1,176 @@
+import { createApiKeyStamp } from '@sigil/protocol'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { storeDialects } from '../../store/test/storeDialects.js'
+import { createTestServer, generateTestKey, type TestServer } from '../../test/createTestServer.js'
+import { createUserSubOrganization, type UserSubOrganization } from '../../test/createUserSubOrganization.js'
+import { accountKitRootOrganizationId } from './resolveOrganizationId.js'
+
+describe.each(storeDialects)('authenticateRequest on %s', (dialect) => {
+  let server: TestServer
+  let alice: UserSubOrganization
+  let bob: UserSubOrganization
+  beforeAll(async () => {
+    server = await createTestServer(dialect)
+    alice = await createUserSubOrganization(server, { email: 'alice@example.com', name: 'alice' })
+    bob = await createUserSubOrganization(server, { email: 'bob@example.com', name: 'bob' })
+  })
+  afterAll(() => server.cleanup())
+
+  const whoami = (organizationId: string, key = server.rootKey) =>
+    server.post('/public/v1/query/whoami', { organizationId }, key)
+
+  test('default: a root key is answered for the root organization', async () => {
+    const response = await whoami(server.rootOrganizationId)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      organizationId: server.rootOrganizationId,
+      organizationName: 'Sigil',
+      userId: server.rootUserId,
+      username: 'root',
+    })
+  })
+
+  test('behavior: the Account Kit default root organization id is an alias of the root', async () => {
+    const response = await whoami(accountKitRootOrganizationId)
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { organizationId: string }).organizationId).toBe(
+      server.rootOrganizationId,
+    )
+  })
+
+  test("behavior: whoami under the parent id answers with the user's own sub-organization", async () => {
+    const response = await whoami(server.rootOrganizationId, alice.key)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      organizationId: alice.organizationId,
+      userId: alice.userId,
+    })
+  })
+
+  test('behavior: a root-organization key may act in a sub-organization', async () => {
+    const response = await server.post('/public/v1/query/list_wallets', {
+      organizationId: alice.organizationId,
+    })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { wallets: unknown[] }).wallets).toHaveLength(1)
+  })
+
+  test("error: a user cannot read another user's sub-organization", async () => {
+    const response = await server.post(
+      '/public/v1/query/list_wallets',
+      { organizationId: bob.organizationId },
+      alice.key,
+    )
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({
+      code: 7,
+      message: expect.stringContaining('organization mismatch'),
+      details: [{ turnkeyErrorCode: 'ORGANIZATION_MISMATCH' }],
+    })
+  })
+
+  test('error: a user cannot act in the root organization', async () => {
+    const response = await server.post(
+      '/public/v1/query/list_users',
+      { organizationId: server.rootOrganizationId },
+      alice.key,
+    )
+    expect(response.status).toBe(403)
+  })
+
+  test('error: no stamp gives 401 whatever the body', async () => {
+    const response = await server.app.request('/public/v1/query/whoami', { method: 'POST' })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({
+      code: 16,
+      message:
+        'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+      error: expect.any(String),
+    })
+  })
+
+  test('error: a malformed stamp gives 401 malformed activity stamp', async () => {
+    const response = await server.app.request('/public/v1/query/whoami', {
+      method: 'POST',
+      body: JSON.stringify({ organizationId: server.rootOrganizationId }),
+      headers: { 'X-Stamp': 'not-a-stamp!' },
+    })
+    expect(response.status).toBe(401)
+    expect(((await response.json()) as { message: string }).message).toBe('malformed activity stamp')
+  })
+
+  test('error: a stamp over another body is refused', async () => {
+    const body = JSON.stringify({ organizationId: server.rootOrganizationId })
+    const stamp = await createApiKeyStamp({ body: `${body} `, privateKey: server.rootKey.privateKey })
+    const response = await server.app.request('/public/v1/query/whoami', {
+      method: 'POST',
+      body,
+      headers: { 'X-Stamp': stamp.stampHeaderValue },
+    })
+    expect(response.status).toBe(401)
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'could not verify api key signature',
+    )
+  })
+
+  test('error: an unknown key gives 401', async () => {
+    const response = await whoami(server.rootOrganizationId, generateTestKey())
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ details: [{ turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' }] })
+  })
+
+  test('error: an expired key gives 401 expired api key', async () => {
+    const key = await server.addApiKey({
+      organizationId: alice.organizationId,
+      userId: alice.userId,
+      expirationSeconds: '1',
+    })
+    expect((await whoami(alice.organizationId, key)).status).toBe(200)
+    server.app.sigil.now = () => Date.now() + 2_000
+    try {
+      const response = await whoami(alice.organizationId, key)
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({
+        message: 'expired api key',
+        details: [{ turnkeyErrorCode: 'API_KEY_EXPIRED' }],
+      })
+    } finally {
+      server.app.sigil.now = Date.now
+    }
+  })
+
+  test('error: an unknown organization gives 404', async () => {
+    const response = await whoami('00000000-0000-4000-8000-000000000000')
+    expect(response.status).toBe(404)
+  })
+
+  test('error: a timestampMs older than the window is refused', async () => {
+    const response = await server.submit(
+      'create_wallet',
+      'ACTIVITY_TYPE_CREATE_WALLET',
+      { walletName: 'late', accounts: [] },
+      { timestampMs: String(Date.now() - 3_601_000) },
+    )
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'request timestampMs is outside the accepted window',
+    )
+  })
+
+  test('error: a timestampMs too far ahead is refused, one just inside is accepted', async () => {
+    const ahead = await server.submit(
+      'create_wallet',
+      'ACTIVITY_TYPE_CREATE_WALLET',
+      { walletName: 'early', accounts: [] },
+      { timestampMs: String(Date.now() + 301_000) },
+    )
+    expect(ahead.status).toBe(400)
+    const inside = await server.submit(
+      'create_wallet',
+      'ACTIVITY_TYPE_CREATE_WALLET',
+      { walletName: 'early', accounts: [] },
+      { timestampMs: String(Date.now() + 200_000) },
+    )
+    expect(inside.status).toBe(200)
+  })
+})

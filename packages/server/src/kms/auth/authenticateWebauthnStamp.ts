@@ -1,0 +1,84 @@
+import {
+  base64urlDecode,
+  getWebauthnExpectedChallenge,
+  InvalidStampError,
+  parseWebauthnStamp,
+} from '@sigil/protocol'
+import { verifyAuthenticationResponse } from '@simplewebauthn/server'
+import type { SigilContext } from '../../SigilContext.js'
+import { authenticationErrors } from './authenticationErrors.js'
+import type { Principal } from './Principal.js'
+
+/**
+ * Checks an `X-Stamp-Webauthn` header: a passkey assertion whose challenge is
+ * base64url(UTF-8(hex(SHA-256(body)))), signed by a registered authenticator, for an allowed
+ * origin and relying party. Advances the stored signature counter.
+ *
+ * @example
+ * const principals = await authenticateWebauthnStamp(ctx, { header, body: raw })
+ */
+export async function authenticateWebauthnStamp(
+  ctx: SigilContext,
+  { header, body }: { header: string; body: string },
+): Promise<Principal[]> {
+  let stamp: ReturnType<typeof parseWebauthnStamp>
+  try {
+    stamp = parseWebauthnStamp(header)
+  } catch (cause) {
+    throw authenticationErrors.malformedStamp(
+      cause instanceof InvalidStampError ? cause.details : undefined,
+      cause,
+    )
+  }
+  const rows = await ctx.store.db
+    .selectFrom('authenticators')
+    .select(['id', 'organization_id', 'user_id', 'credential_id', 'cose_public_key', 'counter'])
+    .where('credential_id', '=', stamp.credentialId)
+    .execute()
+  const row = rows[0]
+  if (!row) throw authenticationErrors.credentialNotFound()
+  let newCounter: number
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response: {
+        id: stamp.credentialId,
+        rawId: stamp.credentialId,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          authenticatorData: stamp.authenticatorData,
+          clientDataJSON: stamp.clientDataJson,
+          signature: stamp.signature,
+        },
+      },
+      expectedChallenge: getWebauthnExpectedChallenge(body),
+      expectedOrigin: ctx.config.webauthnOrigins,
+      expectedRPID: ctx.config.webauthnRpIds,
+      expectedType: 'webauthn.get',
+      requireUserVerification: false,
+      credential: {
+        id: row.credential_id,
+        publicKey: new Uint8Array(base64urlDecode(row.cose_public_key)),
+        counter: Number(row.counter),
+      },
+    })
+    if (!verification.verified) throw new Error('assertion not verified')
+    newCounter = verification.authenticationInfo.newCounter
+  } catch (cause) {
+    throw authenticationErrors.badWebauthnSignature(cause instanceof Error ? cause.message : undefined)
+  }
+  if (newCounter > Number(row.counter))
+    await ctx.batcher.run((trx) =>
+      trx
+        .updateTable('authenticators')
+        .set({ counter: newCounter, updated_at: ctx.now() })
+        .where('id', '=', row.id)
+        .where('counter', '<', newCounter)
+        .execute(),
+    )
+  return rows.map((match) => ({
+    userId: match.user_id,
+    organizationId: match.organization_id,
+    credential: { kind: 'authenticator', authenticatorId: match.id, credentialId: match.credential_id },
+  }))
+}

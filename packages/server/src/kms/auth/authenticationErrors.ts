@@ -1,0 +1,52 @@
+import { ApiError } from '../../http/errors/ApiError.js'
+
+/** The texts of the reference's error table, so clients that match on them keep working. */
+export const authenticationErrors = {
+  missingStamp: () =>
+    new ApiError(
+      'UNAUTHENTICATED',
+      'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+      { errorCode: 'SIGNATURE_MISSING' },
+    ),
+  malformedStamp: (details: string | undefined, cause?: unknown) =>
+    new ApiError('UNAUTHENTICATED', 'malformed activity stamp', {
+      errorCode: 'SIGNATURE_INVALID',
+      details,
+      cause,
+    }),
+  publicKeyNotFound: () =>
+    new ApiError('UNAUTHENTICATED', 'could not find public key in organization or its parent organization', {
+      errorCode: 'PUBLIC_KEY_NOT_FOUND',
+    }),
+  credentialNotFound: () =>
+    new ApiError(
+      'UNAUTHENTICATED',
+      'credential ID could not be found in organization or its parent organization',
+      {
+        errorCode: 'CREDENTIAL_NOT_FOUND',
+      },
+    ),
+  badApiKeySignature: () =>
+    new ApiError('UNAUTHENTICATED', 'could not verify api key signature', { errorCode: 'SIGNATURE_INVALID' }),
+  badWebauthnSignature: (details?: string) =>
+    new ApiError('UNAUTHENTICATED', 'could not verify WebAuthN signature', {
+      errorCode: 'SIGNATURE_INVALID',
+      details,
+    }),
+  expiredApiKey: () => new ApiError('UNAUTHENTICATED', 'expired api key', { errorCode: 'API_KEY_EXPIRED' }),
+  organizationNotFound: (organizationId: string) =>
+    new ApiError('NOT_FOUND', `organization not found: ${organizationId}`, {
+      errorCode: 'ORGANIZATION_NOT_FOUND',
+    }),
+  organizationMismatch: (target: string, actual: string) =>
+    new ApiError(
+      'PERMISSION_DENIED',
+      `organization mismatch: request is targeting organization (${target}), but voters are in organization (${actual})`,
+      { errorCode: 'ORGANIZATION_MISMATCH' },
+    ),
+  staleTimestamp: (details: string) =>
+    new ApiError('INVALID_ARGUMENT', 'request timestampMs is outside the accepted window', {
+      errorCode: 'REQUEST_INVALID',
+      details,
+    }),
+}
