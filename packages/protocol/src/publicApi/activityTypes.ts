@@ -24,7 +24,10 @@ export const activityTypes = {
     },
   },
   create_api_keys: {
-    ACTIVITY_TYPE_CREATE_API_KEYS_V2: { intentKey: 'createApiKeysIntentV2', resultKey: 'createApiKeysResult' },
+    ACTIVITY_TYPE_CREATE_API_KEYS_V2: {
+      intentKey: 'createApiKeysIntentV2',
+      resultKey: 'createApiKeysResult',
+    },
     ACTIVITY_TYPE_CREATE_API_KEYS: { intentKey: 'createApiKeysIntent', resultKey: 'createApiKeysResult' },
   },
   delete_api_keys: {
@@ -37,10 +40,16 @@ export const activityTypes = {
     },
   },
   sign_raw_payload: {
-    ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: { intentKey: 'signRawPayloadIntentV2', resultKey: 'signRawPayloadResult' },
+    ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: {
+      intentKey: 'signRawPayloadIntentV2',
+      resultKey: 'signRawPayloadResult',
+    },
   },
   sign_raw_payloads: {
-    ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: { intentKey: 'signRawPayloadsIntent', resultKey: 'signRawPayloadsResult' },
+    ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: {
+      intentKey: 'signRawPayloadsIntent',
+      resultKey: 'signRawPayloadsResult',
+    },
   },
   export_wallet: {
     ACTIVITY_TYPE_EXPORT_WALLET: { intentKey: 'exportWalletIntent', resultKey: 'exportWalletResult' },

@@ -260,7 +260,11 @@ export type SignRawPayloadsParameters = {
   encoding: PayloadEncoding
   hashFunction: HashFunction
 }
-export type ExportWalletParameters = { walletId: string; targetPublicKey: string; language?: MnemonicLanguage }
+export type ExportWalletParameters = {
+  walletId: string
+  targetPublicKey: string
+  language?: MnemonicLanguage
+}
 export type ExportWalletAccountParameters = { address: string; targetPublicKey: string }
 
 export type SignatureResult = { r: string; s: string; v: string }
@@ -268,7 +272,12 @@ export type SignatureResult = { r: string; s: string; v: string }
 // ---- query bodies and responses ----
 
 export type WhoamiRequest = { organizationId: string }
-export type WhoamiResponse = { organizationId: string; organizationName: string; userId: string; username: string }
+export type WhoamiResponse = {
+  organizationId: string
+  organizationName: string
+  userId: string
+  username: string
+}
 export type GetOrganizationResponse = { organizationData: V1OrganizationData }
 export type ListWalletsResponse = { wallets: V1Wallet[] }
 export type GetWalletRequest = { organizationId: string; walletId: string }

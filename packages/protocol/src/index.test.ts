@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest'
+import * as protocol from './index.js'
+
+test('default', () => {
+  expect(Object.keys(protocol).sort()).toMatchInlineSnapshot(`
+    [
+      "BaseError",
+      "InvalidBundleError",
+      "InvalidEncodingError",
+      "InvalidStampError",
+      "activityTypes",
+      "base58Decode",
+      "base58Encode",
+      "base58checkDecode",
+      "base58checkEncode",
+      "base64urlDecode",
+      "base64urlEncode",
+      "bytesToHex",
+      "computeActivityFingerprint",
+      "createApiKeyStamp",
+      "createExportBundle",
+      "getCompressedPublicKey",
+      "getWebauthnChallenge",
+      "getWebauthnExpectedChallenge",
+      "hexToBytes",
+      "hpkeOpen",
+      "hpkeSeal",
+      "importP256PublicKey",
+      "openCredentialBundle",
+      "openExportBundle",
+      "parseApiKeyStamp",
+      "parseWebauthnStamp",
+      "queryNames",
+      "sealCredentialBundle",
+      "terminalActivityStatuses",
+      "verifyApiKeyStamp",
+    ]
+  `)
+})

@@ -1,0 +1,49 @@
+export {
+  type CreateExportBundleParameters,
+  createExportBundle,
+} from './bundle/createExportBundle.js'
+export { type HpkeOpenParameters, hpkeOpen } from './bundle/hpkeOpen.js'
+export { type HpkeSealParameters, type HpkeSealReturnType, hpkeSeal } from './bundle/hpkeSeal.js'
+export {
+  type OpenCredentialBundleParameters,
+  openCredentialBundle,
+} from './bundle/openCredentialBundle.js'
+export { type OpenExportBundleParameters, openExportBundle } from './bundle/openExportBundle.js'
+export {
+  type SealCredentialBundleParameters,
+  sealCredentialBundle,
+} from './bundle/sealCredentialBundle.js'
+export { base58checkDecode } from './encoding/base58checkDecode.js'
+export { base58checkEncode } from './encoding/base58checkEncode.js'
+export { base58Decode } from './encoding/base58Decode.js'
+export { base58Encode } from './encoding/base58Encode.js'
+export { base64urlDecode } from './encoding/base64urlDecode.js'
+export { base64urlEncode } from './encoding/base64urlEncode.js'
+export { bytesToHex } from './encoding/bytesToHex.js'
+export { hexToBytes } from './encoding/hexToBytes.js'
+export { BaseError, type BaseErrorParameters } from './errors/BaseError.js'
+export { InvalidBundleError } from './errors/InvalidBundleError.js'
+export { InvalidEncodingError } from './errors/InvalidEncodingError.js'
+export { InvalidStampError } from './errors/InvalidStampError.js'
+export {
+  type ActivityPath,
+  type ActivityType,
+  activityTypes,
+  type QueryName,
+  queryNames,
+  terminalActivityStatuses,
+} from './publicApi/activityTypes.js'
+export type * from './publicApi/types.js'
+export { computeActivityFingerprint } from './stamp/computeActivityFingerprint.js'
+export {
+  type CreateApiKeyStampParameters,
+  type CreateApiKeyStampReturnType,
+  createApiKeyStamp,
+} from './stamp/createApiKeyStamp.js'
+export { getCompressedPublicKey } from './stamp/getCompressedPublicKey.js'
+export { getWebauthnChallenge } from './stamp/getWebauthnChallenge.js'
+export { getWebauthnExpectedChallenge } from './stamp/getWebauthnExpectedChallenge.js'
+export { importP256PublicKey } from './stamp/importP256PublicKey.js'
+export { type ApiKeyStamp, type ApiKeyStampScheme, parseApiKeyStamp } from './stamp/parseApiKeyStamp.js'
+export { parseWebauthnStamp, type WebauthnStamp } from './stamp/parseWebauthnStamp.js'
+export { type VerifyApiKeyStampParameters, verifyApiKeyStamp } from './stamp/verifyApiKeyStamp.js'
