@@ -5,6 +5,7 @@ import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
 import type { WalletAccountTable } from '../../store/schema.js'
 import { deriveWalletAccount } from '../keys/deriveWalletAccount.js'
+import { mnemonicToWalletSeed } from '../keys/mnemonicToWalletSeed.js'
 import type { walletAccountParamsSchema } from './walletSchemas.js'
 
 export type DeriveAccountRowsParameters = {
@@ -26,11 +27,18 @@ export function deriveAccountRows(
   ctx: SigilContext,
   { organizationId, walletId, mnemonic, accounts, now }: DeriveAccountRowsParameters,
 ): Insertable<WalletAccountTable>[] {
-  return accounts.map((account) => {
+  let seed: Uint8Array
+  try {
+    seed = mnemonicToWalletSeed({ mnemonic })
+  } catch (cause) {
+    throw new ApiError('INTERNAL', 'stored wallet mnemonic is unreadable', { errorCode: 'INTERNAL', cause })
+  }
+  const rows = accounts.map((account) => {
     let derived: ReturnType<typeof deriveWalletAccount>
     try {
       derived = deriveWalletAccount({
         mnemonic,
+        seed,
         curve: account.curve,
         path: account.path,
         addressFormat: account.addressFormat,
@@ -61,4 +69,6 @@ export function deriveAccountRows(
     derived.privateKey.fill(0)
     return row
   })
+  seed.fill(0)
+  return rows
 }
