@@ -132,4 +132,3 @@ export type ServerKeyTable = {
   public_key: string
   created_at: number | bigint | string
 }
-

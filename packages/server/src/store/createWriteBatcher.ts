@@ -1,0 +1,166 @@
+import type { ControlledTransaction, Transaction } from 'kysely'
+import type { Store } from './createStore.js'
+import { WriteBatcherClosedError } from './errors.js'
+import type { Database } from './schema.js'
+
+export type CreateWriteBatcherParameters = {
+  /** Most work items in one transaction; the rest wait for the next one. Default 256. */
+  maxBatch?: number | undefined
+  /** Called after each transaction, e.g. for metrics. */
+  onBatch?: ((batch: WriteBatchReport) => void) | undefined
+}
+
+export type WriteBatchReport = {
+  /** Work items in the transaction. */
+  size: number
+  /** Items that threw and were rolled back to their savepoint. */
+  failed: number
+  /** Whether the transaction committed. */
+  committed: boolean
+  durationMs: number
+}
+
+export type WriteBatcher = {
+  /**
+   * Runs `work` inside a shared transaction and resolves with its result once that transaction has
+   * committed. `work` must use only `trx` (on SQLite, `store.db` waits for the transaction: deadlock) and
+   * should do only database work: everything else in the batch waits for it.
+   */
+  run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>
+  /** Refuses new work, then waits until everything queued has committed or failed. */
+  close(): Promise<void>
+}
+
+type QueuedWrite = {
+  work: (trx: Transaction<Database>) => Promise<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+/**
+ * Group commit: writes queued in the same turn of the event loop, or while a transaction is committing,
+ * run together in ONE transaction, so a burst of writes costs one fsync instead of one each. Each item runs
+ * under its own savepoint: an item that throws (a unique-constraint violation, say) is rolled back and
+ * rejects with its own error while its batch-mates commit. Every promise settles only after the commit, so
+ * a resolved write is durable; if the commit fails, every item of the batch rejects.
+ *
+ * @example
+ * const batcher = createWriteBatcher(store)
+ * const activity = await batcher.run(async (trx) => {
+ *   await trx.insertInto('activities').values(row).execute()
+ *   return row
+ * })
+ * await batcher.close()
+ */
+export function createWriteBatcher(
+  store: Store,
+  parameters: CreateWriteBatcherParameters = {},
+): WriteBatcher {
+  const { maxBatch = 256, onBatch } = parameters
+  if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError('maxBatch must be a positive integer')
+
+  const queue: QueuedWrite[] = []
+  let immediate: NodeJS.Immediate | undefined
+  let draining: Promise<void> | undefined
+  let closed = false
+
+  function startDraining(): void {
+    immediate = undefined
+    if (draining || queue.length === 0) return
+    draining = drain()
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) await commitBatch(queue.splice(0, maxBatch))
+    // Runs in the same synchronous step as the last `queue.length` check: nothing can slip in between.
+    draining = undefined
+  }
+
+  async function commitBatch(batch: QueuedWrite[]): Promise<void> {
+    const started = performance.now()
+    const report = (failed: number, committed: boolean) =>
+      onBatch?.({ size: batch.length, failed, committed, durationMs: performance.now() - started })
+
+    let trx: ControlledTransaction<Database>
+    try {
+      trx = await store.db.startTransaction().execute()
+    } catch (error) {
+      for (const item of batch) item.reject(error)
+      report(batch.length, false)
+      return
+    }
+
+    const outcomes: Outcome[] = []
+    let broken: unknown
+    for (const item of batch) {
+      try {
+        outcomes.push(await runItem(trx, item))
+      } catch (error) {
+        // A savepoint command failed: the transaction itself is unusable.
+        broken = error
+        break
+      }
+    }
+
+    const failed = outcomes.filter((outcome) => !outcome.ok).length
+    const succeeded = outcomes.length - failed
+    let commitError: unknown = broken
+    if (broken === undefined && succeeded > 0) {
+      try {
+        await trx.commit().execute()
+      } catch (error) {
+        commitError = error
+      }
+    }
+    if (broken !== undefined || succeeded === 0 || commitError !== undefined) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {})
+    }
+
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index]
+      if (outcome && !outcome.ok) item.reject(outcome.error)
+      else if (commitError !== undefined) item.reject(commitError)
+      else if (outcome) item.resolve(outcome.value)
+    })
+    report(commitError === undefined ? failed : batch.length, commitError === undefined && succeeded > 0)
+  }
+
+  return {
+    run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      if (closed) return Promise.reject(new WriteBatcherClosedError())
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+        // While a batch commits, new work waits for the next one; otherwise gather this turn's writes.
+        if (!draining && !immediate) immediate = setImmediate(startDraining)
+      })
+    },
+    async close() {
+      closed = true
+      if (immediate) clearImmediate(immediate)
+      startDraining()
+      while (draining) await draining
+    },
+  }
+}
+
+/** Runs one item under a savepoint. Throws only when the savepoint itself cannot be set or undone. */
+async function runItem(trx: ControlledTransaction<Database>, item: QueuedWrite): Promise<Outcome> {
+  const savepoint = await trx.savepoint('write_item').execute()
+  let outcome: Outcome
+  try {
+    outcome = { ok: true, value: await item.work(savepoint) }
+    await savepoint.releaseSavepoint('write_item').execute()
+    return outcome
+  } catch (error) {
+    // `error` is the item's own failure, or the release failing (PostgreSQL refuses it after the item
+    // swallowed a failed statement): either way undo the item and report it as failed.
+    await savepoint.rollbackToSavepoint('write_item').execute()
+    await savepoint.releaseSavepoint('write_item').execute()
+    return { ok: false, error }
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely'
+import * as initial from './0001_initial.js'
+
+/**
+ * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
+ * rename or edit a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+}
