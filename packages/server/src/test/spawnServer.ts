@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url))
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export type SpawnedServer = {
+  url: string
+  process: ChildProcess
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string
+  /** SIGTERM (graceful) or SIGKILL; resolves when the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+/**
+ * Runs `sigil-server <args>` from source (tsx) in a child process, as an operator would, and for
+ * `start` waits for its `Sigil server listening on …` line.
+ *
+ * @example
+ * const server = await spawnServer(['start', '--port', '0', '--data-dir', dir], { SIGIL_MASTER_KEY: key })
+ */
+export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000)
+    const check = () => {
+      const match = output.match(/Sigil server listening on (http:\/\/\S+)/)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    child.stdout.on('data', check)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before listening:\n${output}`))
+    })
+  })
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      await exited
+    },
+  }
+}
+
+/**
+ * Runs a one-shot `sigil-server` subcommand from source and returns its exit code and output.
+ *
+ * @example
+ * const { code, stdout } = await runCli(['admin', 'create-api-key', '--name', 'ops', '--data-dir', dir])
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)))
+  return { code, stdout, stderr }
+}
