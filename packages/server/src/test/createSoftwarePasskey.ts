@@ -42,14 +42,14 @@ export function createSoftwarePasskey({ rpId, origin }: { rpId: string; origin: 
         0,
         credentialIdBytes.length,
         ...credentialIdBytes,
-        ...isoCBOR.encode(coseKey),
+        ...isoCBOR.encode(coseKey as Parameters<typeof isoCBOR.encode>[0]),
       ])
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Map<string, never> | Uint8Array>([
+        new Map<string, unknown>([
           ['fmt', 'none'],
           ['attStmt', new Map()],
           ['authData', authData],
-        ]),
+        ]) as Parameters<typeof isoCBOR.encode>[0],
       )
       const clientDataJson = JSON.stringify({ type: 'webauthn.create', challenge, origin, crossOrigin: false })
       return {
