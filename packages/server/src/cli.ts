@@ -15,7 +15,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'start') return startCommand(rest)
   if (command === 'migrate') return migrateCommand(rest)
   if (command === 'admin' && rest[0] === 'create-api-key') return adminCreateApiKeyCommand(rest.slice(1))
-  if (!command || command === '--help' || command === '-h' || command === 'help') return void console.log(usage)
+  if (!command || command === '--help' || command === '-h' || command === 'help')
+    return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)
 }
 
@@ -24,6 +25,13 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   const message =
     error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)
   const code = (error as { code?: unknown }).code
-  console.error(`sigil-server: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`)
+  // A flag parseArgs does not know (or a missing/extra value) is a usage mistake: show the usage.
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) {
+    console.error(`sigil-server: ${message}\n\n${usage}`)
+    process.exit(1)
+  }
+  console.error(
+    `sigil-server: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`,
+  )
   process.exit(1)
 })

@@ -10,7 +10,10 @@ import { ApiError } from './errors/ApiError.js'
 export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: () => {
+    onError: (c) => {
+      // The unread rest of the body is still on the connection: close it after this answer, so
+      // that no keep-alive client sends its next request into it.
+      c.header('Connection', 'close')
       throw new ApiError('OUT_OF_RANGE', `request body is larger than ${maxBytes} bytes`, {
         errorCode: 'REQUEST_INVALID',
       })

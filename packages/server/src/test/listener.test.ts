@@ -1,0 +1,195 @@
+import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
+import { createApiKeyStamp } from '@sigil/protocol'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { storeDialects } from '../store/test/storeDialects.js'
+import { createTestServer, type TestKey, type TestServer } from './createTestServer.js'
+import { type LocalListener, serveOnLocalPort } from './serveOnLocalPort.js'
+
+/** The HTTP edge of the server through a real TCP listener (`@hono/node-server`), with plain fetch. */
+
+/** Sends `request` as raw bytes and reads until the server closes the connection. */
+const rawHttp = (url: string, request: string) =>
+  new Promise<string>((resolve, reject) => {
+    const { hostname, port } = new URL(url)
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(request))
+    let response = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => {
+      response += chunk
+    })
+    socket.on('end', () => resolve(response))
+    socket.on('error', reject)
+  })
+
+describe.each(storeDialects)('the real listener on %s', (dialect) => {
+  let server: TestServer
+  let listener: LocalListener
+  beforeAll(async () => {
+    server = await createTestServer(dialect)
+    listener = await serveOnLocalPort(server.app)
+  })
+  afterAll(async () => {
+    await listener?.close()
+    await server?.cleanup()
+  })
+
+  const stampedWhoami = async (key: TestKey = server.rootKey) => {
+    const body = JSON.stringify({ organizationId: server.rootOrganizationId })
+    const stamp = await createApiKeyStamp({ body, privateKey: key.privateKey })
+    return fetch(`${listener.url}/public/v1/query/whoami`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+    })
+  }
+
+  test('default: a stamped whoami answers 200 with the root organization', async () => {
+    const response = await stampedWhoami()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await response.json()).toMatchObject({
+      organizationId: server.rootOrganizationId,
+      username: 'root',
+    })
+  })
+
+  test('behavior: a browser preflight is answered with the stamp headers allowed', async () => {
+    const response = await fetch(`${listener.url}/public/v1/submit/create_wallet`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-stamp,x-stamp-webauthn,x-client-version',
+      },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    const allowed = response.headers
+      .get('access-control-allow-headers')
+      ?.toLowerCase()
+      .split(/\s*,\s*/)
+    expect(allowed).toEqual(
+      expect.arrayContaining(['content-type', 'x-stamp', 'x-stamp-webauthn', 'x-client-version']),
+    )
+  })
+
+  test('behavior: the real response to a stamped request carries CORS headers too', async () => {
+    const body = JSON.stringify({ organizationId: server.rootOrganizationId })
+    const stamp = await createApiKeyStamp({ body, privateKey: server.rootKey.privateKey })
+    const response = await fetch(`${listener.url}/public/v1/query/whoami`, {
+      method: 'POST',
+      body,
+      headers: { Origin: 'https://app.example', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  test('error: `curl -X POST …/whoami` (no body, no stamp) answers 401 JSON', async () => {
+    const { host } = new URL(listener.url)
+    const raw = await rawHttp(
+      listener.url,
+      `POST /public/v1/query/whoami HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: curl/8.5.0\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
+    )
+    const [head, ...rest] = raw.split('\r\n\r\n')
+    expect(head).toMatch(/^HTTP\/1\.1 401 /)
+    expect(head).toMatch(/^content-type: application\/json/im)
+    const body = JSON.parse(rest.join('\r\n\r\n')) as { code: number; message: string }
+    expect(body).toMatchObject({ code: 16, message: expect.any(String) })
+
+    const viaFetch = await fetch(`${listener.url}/public/v1/query/whoami`, { method: 'POST' })
+    expect(viaFetch.status).toBe(401)
+    expect(await viaFetch.json()).toMatchObject({ code: 16 })
+  })
+
+  test('error: a 2 MB body is refused with 413 JSON and the server keeps answering', async () => {
+    const body = JSON.stringify({
+      organizationId: server.rootOrganizationId,
+      padding: 'x'.repeat(2 * 1024 * 1024),
+    })
+    const stamp = await createApiKeyStamp({ body, privateKey: server.rootKey.privateKey })
+    const response = await fetch(`${listener.url}/public/v1/query/whoami`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+    })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({
+      code: 11,
+      message: 'request body is larger than 262144 bytes',
+    })
+    const next = await Promise.all(Array.from({ length: 20 }, () => stampedWhoami()))
+    expect(next.map((each) => each.status)).toEqual(Array(20).fill(200))
+  })
+
+  test('regression: a 413 closes its connection, so keep-alive clients do not reuse a half-read socket', async () => {
+    // The refused body is left unread; @hono/node-server used to drop that socket 500 ms later while
+    // fetch still pooled it, and the next request on it failed with "other side closed".
+    const response = await fetch(`${listener.url}/public/v1/query/whoami`, {
+      method: 'POST',
+      body: 'x'.repeat(2 * 1024 * 1024),
+      headers: { 'x-stamp': 'irrelevant' },
+    })
+    expect(response.status).toBe(413)
+    expect(response.headers.get('connection')).toBe('close')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const next = await Promise.all(Array.from({ length: 20 }, () => stampedWhoami()))
+    expect(next.map((each) => each.status)).toEqual(Array(20).fill(200))
+  })
+
+  test('error: a 2 MB body streamed without Content-Length is refused with 413 too', async () => {
+    // node:http reports the response as soon as it arrives, while the body is still being sent
+    // (fetch instead fails the request once the server answers early and closes the socket).
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${listener.url}/public/v1/query/whoami`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-stamp': 'irrelevant',
+          'transfer-encoding': 'chunked',
+        },
+      })
+      request.on('response', (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk) => {
+          text += chunk
+        })
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+        response.on('error', reject)
+      })
+      request.on('error', () => {}) // EPIPE/ECONNRESET once the server stops reading is expected
+      const chunk = 'x'.repeat(64 * 1024)
+      let sent = 0
+      const write = () => {
+        while (sent < 2 * 1024 * 1024 && !request.destroyed) {
+          sent += chunk.length
+          if (!request.write(chunk)) return void request.once('drain', write)
+        }
+        request.end()
+      }
+      write()
+    })
+    expect(status).toBe(413)
+    expect(JSON.parse(body)).toMatchObject({ code: 11 })
+    expect((await stampedWhoami()).status).toBe(200)
+  })
+
+  test('behavior: 200 concurrent stamped whoami requests all succeed', async () => {
+    const keys = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.addApiKey({ organizationId: server.rootOrganizationId, userId: server.rootUserId }),
+      ),
+    )
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => stampedWhoami(keys[index % 4])),
+    )
+    expect(responses.map((response) => response.status)).toEqual(Array(200).fill(200))
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as {
+      organizationId: string
+    }[]
+    expect(new Set(bodies.map((body) => body.organizationId))).toEqual(new Set([server.rootOrganizationId]))
+  })
+})
