@@ -1,4 +1,6 @@
+import type { RateLimits } from './http/createRateLimits.js'
 import type { Logger } from './log/createLogger.js'
+import type { Mailer } from './mail/createMailer.js'
 import type { ResolvedConfig } from './resolveConfig.js'
 import type { Store } from './store/createStore.js'
 import type { WriteBatcher } from './store/createWriteBatcher.js'
@@ -19,5 +21,10 @@ export type SigilContext = {
   exportSignerSealedKey: string
   /** Imported WebCrypto keys of API-key stamps, by public key hex (bounded). */
   verifyKeyCache: Map<string, CryptoKey>
+  /** Sign-in mail (SMTP, or the dev mailbox). */
+  mailer: Mailer
+  rateLimits: RateLimits
+  /** HMAC key for email codes and link tokens at rest. */
+  codeHashKey: Uint8Array
   now(): number
 }

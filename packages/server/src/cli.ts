@@ -1,5 +1,6 @@
 import { BaseError } from '@sigil/protocol'
 import { adminCreateApiKeyCommand, adminCreateApiKeyUsage } from './cli/adminCreateApiKeyCommand.js'
+import { appCreateCommand, appCreateUsage } from './cli/appCreateCommand.js'
 import { migrateCommand, migrateUsage } from './cli/migrateCommand.js'
 import { startCommand, startUsage } from './cli/startCommand.js'
 
@@ -7,6 +8,7 @@ const usage = `Usage:
   ${startUsage}
   ${migrateUsage}
   ${adminCreateApiKeyUsage}
+  ${appCreateUsage}
 
 Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY, PORT, HOST (see the README).`
 
@@ -15,6 +17,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'start') return startCommand(rest)
   if (command === 'migrate') return migrateCommand(rest)
   if (command === 'admin' && rest[0] === 'create-api-key') return adminCreateApiKeyCommand(rest.slice(1))
+  if (command === 'app' && rest[0] === 'create') return appCreateCommand(rest.slice(1))
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)

@@ -1,16 +1,23 @@
 import { Hono } from 'hono'
+import { createOauthCallbackHandler } from './auth/oauth/createOauthCallbackHandler.js'
+import { magicLinkLanding } from './auth/email/magicLinkLanding.js'
+import { createRateLimits } from './http/createRateLimits.js'
 import { ApiError } from './http/errors/ApiError.js'
-import { toPublicErrorBody } from './http/errors/toPublicErrorBody.js'
-import { handleError } from './http/handleError.js'
+import { handleError, renderError } from './http/handleError.js'
 import { limitBody } from './http/limitBody.js'
 import { publicApiCors } from './http/publicApiCors.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
+import { createSignerRoutes } from './signer/createSignerRoutes.js'
+import { signerRoutes } from './signer/signerRoutes.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
+import { createMailer } from './mail/createMailer.js'
+import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
 import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
 import type { SigilContext } from './SigilContext.js'
 import { ensureRootOrganization } from './setup/ensureRootOrganization.js'
 import { ensureServerKey } from './setup/ensureServerKey.js'
+import { ensureServerSecret } from './setup/ensureServerSecret.js'
 import { openVault } from './setup/openVault.js'
 import { createStore } from './store/createStore.js'
 import { createWriteBatcher } from './store/createWriteBatcher.js'
@@ -35,12 +42,14 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
   const resolved = resolveConfig(config)
   const logger = config.logger ?? createLogger({ level: config.logLevel ?? 'info' })
   const now = config.now ?? Date.now
-  const store = config.store ?? (await createStore({ dataDir: resolved.dataDir, databaseUrl: resolved.databaseUrl }))
+  const store =
+    config.store ?? (await createStore({ dataDir: resolved.dataDir, databaseUrl: resolved.databaseUrl }))
   try {
     await migrateToLatest(store.db)
     const vault = await openVault({ dataDir: resolved.dataDir, masterKey: resolved.masterKey, logger })
     const root = await ensureRootOrganization(store.db, { name: resolved.rootOrganizationName, now: now() })
     const exportSigner = await ensureServerKey(store.db, vault, { name: exportSignerKeyName, now: now() })
+    const codeHashKey = await ensureServerSecret(store.db, vault, { name: 'email-code-hmac', now: now() })
     const ctx: SigilContext = {
       config: resolved,
       store,
@@ -51,6 +60,16 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       exportSignerPublicKey: exportSigner.publicKey,
       exportSignerSealedKey: exportSigner.sealedPrivateKey,
       verifyKeyCache: new Map(),
+      mailer: createMailer({
+        store,
+        logger,
+        from: resolved.mailFrom,
+        smtpUrl: resolved.smtpUrl,
+        devMailbox: resolved.devMailbox,
+        now,
+      }),
+      rateLimits: createRateLimits({ redisUrl: resolved.redisUrl }),
+      codeHashKey,
       now,
     }
 
@@ -58,7 +77,8 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.onError(handleError(logger))
     app.notFound((c) =>
       c.json(
-        toPublicErrorBody(
+        renderError(
+          c,
           new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`, { errorCode: 'NOT_FOUND' }),
         ),
         404,
@@ -67,11 +87,18 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.get('/health', (c) => c.json({ status: 'ok' }))
     app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))
     app.route('/public/v1', createPublicApiRoutes(ctx))
+    app.get('/signer/v1/magic-link', magicLinkLanding(ctx))
+    app.use('/signer/*', limitBody(resolved.maxBodyBytes))
+    app.on(['GET', 'POST'], '/signer/v1/oauth/callback', createOauthCallbackHandler(ctx))
+    app.route('/signer', createSignerRoutes(ctx, signerRoutes))
+    if (resolved.devMailbox) app.route('/dev', devMailboxRoutes(ctx))
 
     return Object.assign(app, {
       sigil: ctx,
       async close() {
         await ctx.batcher.close()
+        ctx.mailer.close()
+        await ctx.rateLimits.close()
         if (!config.store) await store.close()
       },
     })

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { loadOauthProviders, type OauthProvider, type OauthProviderConfig } from './auth/oauth/loadOauthProviders.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
 import type { Store } from './store/createStore.js'
 
@@ -23,6 +24,24 @@ export type SigilServerConfig = {
   webauthnRpIds?: string[]
   /** Name of the root organization created on first start. Default `Sigil`. */
   rootOrganizationName?: string
+  /** URL browsers reach this server at (magic links, OAuth callback). Default `SIGIL_PUBLIC_URL` or http://localhost:8787. */
+  publicUrl?: string
+  /** `smtp://user:pass@host:port` (or `smtps://`): deliver mail over SMTP. Default env `SMTP_URL`. */
+  smtpUrl?: string
+  /** From address of sign-in mail. Default `SIGIL_MAIL_FROM` or `Sigil <no-reply@localhost>`. */
+  mailFrom?: string
+  /** Keep mail in the dev mailbox (`/dev/mailbox`) instead of sending it. Default: on when no SMTP URL is set. */
+  devMailbox?: boolean
+  /** `redis://…`: share rate limits between server instances. Default env `REDIS_URL`; memory otherwise. */
+  redisUrl?: string
+  /** Life of an email code or link, seconds (at most 600). Default `SIGIL_OTP_LIFETIME_SECONDS` or 300. */
+  otpLifetimeSeconds?: number
+  /** Longest session a login may ask for (`expirationSeconds`), seconds. Default `SIGIL_MAX_SESSION_SECONDS` or 86400. */
+  maxSessionSeconds?: number
+  /** JSON config file (OAuth providers). Default `SIGIL_CONFIG` or `./sigil.config.json` when it exists. */
+  configFile?: string
+  /** OAuth providers (tests, embedding); when given, the config file's and `SIGIL_OAUTH_*` ones are ignored. */
+  oauthProviders?: OauthProviderConfig[]
   logger?: Logger
   logLevel?: LogLevel
   /** Clock, for tests. */
@@ -40,6 +59,15 @@ export type ResolvedConfig = {
   webauthnOrigins: string[]
   webauthnRpIds: string[]
   rootOrganizationName: string
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  devMailbox: boolean
+  redisUrl: string | undefined
+  otpLifetimeSeconds: number
+  maxSessionSeconds: number
+  configFile: string | undefined
+  oauthProviders: OauthProvider[]
 }
 
 const list = (value: string | undefined) =>
@@ -62,6 +90,10 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     if (!Number.isFinite(raw) || raw < 0) throw new Error(`${name} must be a non-negative number`)
     return raw
   }
+  const smtpUrl = config.smtpUrl ?? (env.SMTP_URL || undefined)
+  const otpLifetimeSeconds = number(config.otpLifetimeSeconds, 'SIGIL_OTP_LIFETIME_SECONDS', 300)
+  if (otpLifetimeSeconds < 30 || otpLifetimeSeconds > 600)
+    throw new Error('SIGIL_OTP_LIFETIME_SECONDS must be between 30 and 600 (10 minutes)')
   return {
     dataDir: path.resolve(config.dataDir ?? env.SIGIL_DATA_DIR ?? '.sigil'),
     databaseUrl: config.databaseUrl ?? (env.DATABASE_URL || undefined),
@@ -73,5 +105,18 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
       list(env.SIGIL_WEBAUTHN_ORIGINS) ?? ['http://localhost:5173', 'http://localhost:8787'],
     webauthnRpIds: config.webauthnRpIds ?? list(env.SIGIL_WEBAUTHN_RP_IDS) ?? ['localhost'],
     rootOrganizationName: config.rootOrganizationName ?? 'Sigil',
+    publicUrl: (config.publicUrl ?? env.SIGIL_PUBLIC_URL ?? 'http://localhost:8787').replace(/\/+$/, ''),
+    smtpUrl,
+    mailFrom: config.mailFrom ?? env.SIGIL_MAIL_FROM ?? 'Sigil <no-reply@localhost>',
+    devMailbox: config.devMailbox ?? !smtpUrl,
+    redisUrl: config.redisUrl ?? (env.REDIS_URL || undefined),
+    otpLifetimeSeconds,
+    maxSessionSeconds: number(config.maxSessionSeconds, 'SIGIL_MAX_SESSION_SECONDS', 86_400),
+    configFile: config.configFile ?? (env.SIGIL_CONFIG || undefined),
+    oauthProviders: loadOauthProviders({
+      providers: config.oauthProviders,
+      configFile: config.configFile ?? (env.SIGIL_CONFIG || undefined),
+      env,
+    }),
   }
 }

@@ -1,10 +1,10 @@
+import { parseArgs } from 'node:util'
 import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '@sigil/protocol'
 import { prepareApiKeys } from '../kms/credentials/prepareApiKeys.js'
 import { ensureRootOrganization } from '../setup/ensureRootOrganization.js'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
-import { parseArgs } from 'node:util'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
 export const adminCreateApiKeyUsage =

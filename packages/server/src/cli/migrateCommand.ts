@@ -1,13 +1,13 @@
+import { parseArgs } from 'node:util'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
-import { parseArgs } from 'node:util'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
 export const migrateUsage = 'sigil-server migrate [--data-dir ./.sigil] [--database-url URL]'
 
 /** `sigil-server migrate`: brings the store's schema up to date (safe while a server runs). */
 export async function migrateCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { ...commonOptions,  }, strict: true })
+  const { values } = parseArgs({ args, options: { ...commonOptions }, strict: true })
   if (values.help) return void console.log(migrateUsage)
   const store = await createStore(storeLocation(values))
   try {

@@ -9,6 +9,8 @@ export function storeLocation(values: { 'data-dir'?: string | boolean; 'database
   return {
     dataDir: typeof values['data-dir'] === 'string' ? values['data-dir'] : process.env.SIGIL_DATA_DIR,
     databaseUrl:
-      typeof values['database-url'] === 'string' ? values['database-url'] : process.env.DATABASE_URL || undefined,
+      typeof values['database-url'] === 'string'
+        ? values['database-url']
+        : process.env.DATABASE_URL || undefined,
   }
 }

@@ -2,6 +2,18 @@ import type { Context } from 'hono'
 import type { Logger } from '../log/createLogger.js'
 import { ApiError } from './errors/ApiError.js'
 import { toPublicErrorBody } from './errors/toPublicErrorBody.js'
+import { toSignerErrorBody } from './errors/toSignerErrorBody.js'
+
+/**
+ * Renders an error in the format of the API the request went to: `{error, code, data?}` under
+ * `/signer` (and the other non-Turnkey routes), the Turnkey `rpcStatus` body under `/public/v1`.
+ *
+ * @example
+ * return c.json(renderError(c, error), error.status)
+ */
+export function renderError(c: Context, error: ApiError) {
+  return c.req.path.startsWith('/public/') ? toPublicErrorBody(error) : toSignerErrorBody(error)
+}
 
 /**
  * The one error handler of the server. Client mistakes ({@link ApiError}) are answered with their
@@ -13,12 +25,18 @@ import { toPublicErrorBody } from './errors/toPublicErrorBody.js'
  */
 export function handleError(logger: Logger) {
   return (error: Error, c: Context) => {
-    if (error instanceof ApiError) return c.json(toPublicErrorBody(error), error.status as 400)
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined)
+        c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
+      return c.json(renderError(c, error), error.status as 400)
+    }
     const requestId = crypto.randomUUID()
     const raw = (error as unknown as { code?: unknown }).code
     const code = typeof raw === 'string' ? raw : undefined
     logger.error('internal error', { requestId, path: c.req.path, error: error.name, code })
-    const internal = new ApiError('INTERNAL', `internal error (request ${requestId})`, { errorCode: 'INTERNAL' })
-    return c.json(toPublicErrorBody(internal), 500)
+    const internal = new ApiError('INTERNAL', `internal error (request ${requestId})`, {
+      errorCode: 'INTERNAL',
+    })
+    return c.json(renderError(c, internal), 500)
   }
 }

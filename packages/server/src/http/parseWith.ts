@@ -8,7 +8,11 @@ import { ApiError } from './errors/ApiError.js'
  * @example
  * const body = parseWith(whoamiSchema, json)
  */
-export function parseWith<schema extends z.ZodType>(schema: schema, value: unknown, prefix = ''): z.output<schema> {
+export function parseWith<schema extends z.ZodType>(
+  schema: schema,
+  value: unknown,
+  prefix = '',
+): z.output<schema> {
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   const fieldViolations = parsed.error.issues.map((issue) => ({

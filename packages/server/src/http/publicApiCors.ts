@@ -11,7 +11,14 @@ export function publicApiCors() {
   return cors({
     origin: '*',
     allowMethods: ['POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'X-Stamp', 'X-Stamp-Webauthn', 'X-Stamp-Attested', 'X-Client-Version', 'X-Session'],
+    allowHeaders: [
+      'Content-Type',
+      'X-Stamp',
+      'X-Stamp-Webauthn',
+      'X-Stamp-Attested',
+      'X-Client-Version',
+      'X-Session',
+    ],
     maxAge: 600,
   })
 }

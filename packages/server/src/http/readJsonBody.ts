@@ -17,7 +17,9 @@ export type JsonBody = {
 export async function readJsonBody(c: Context): Promise<JsonBody> {
   const raw = await c.req.text()
   if (raw.length === 0)
-    throw new ApiError('INVALID_ARGUMENT', 'request body is empty: send a JSON object', { errorCode: 'REQUEST_INVALID' })
+    throw new ApiError('INVALID_ARGUMENT', 'request body is empty: send a JSON object', {
+      errorCode: 'REQUEST_INVALID',
+    })
   try {
     return { raw, json: JSON.parse(raw) }
   } catch (cause) {

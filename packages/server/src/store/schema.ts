@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /**
  * Tables of the Sigil store. Dialect-neutral: ids and JSON are text, times are integer
  * milliseconds since the epoch (bigint; read back through `Number()`), booleans are 0/1 integers.
@@ -11,11 +13,13 @@ export type Database = {
   wallet_accounts: WalletAccountTable
   activities: ActivityTable
   server_keys: ServerKeyTable
-}
+} & SignerDatabase
 
 export type OrganizationTable = {
   id: string
   name: string
+  /** The app whose sign-in created this sub-organization (null for the root and API-made ones). */
+  app_id: string | null
   /** null for the root organization. */
   parent_id: string | null
   root_quorum_threshold: number
@@ -130,5 +134,111 @@ export type ServerKeyTable = {
   sealed_private_key: string
   /** Public key hex (uncompressed for P-256). */
   public_key: string
+  created_at: number | bigint | string
+}
+
+/** Tables of the sign-in service (`/signer/v1`), added by migration 0002. */
+export type SignerDatabase = {
+  apps: AppTable
+  app_api_keys: AppApiKeyTable
+  email_codes: EmailCodeTable
+  mfa_factors: MfaFactorTable
+  single_use_tokens: SingleUseTokenTable
+  oauth_requests: OauthRequestTable
+  dev_mail: DevMailTable
+}
+
+export type AppTable = {
+  id: string
+  name: string
+  /** `otp` or `magic-link`: how email sign-in works for this app. */
+  email_mode: string
+  /** Where magic links and OAuth redirects land (an allowed origin's URL), or null. */
+  redirect_url: string | null
+  /** JSON array of origins (`https://app.example`) allowed for CORS, WebAuthn and redirects. */
+  allowed_origins: string
+  /** PEM (SPKI) or JWK JSON of a key that signs bearer JWTs for this app, or null. */
+  jwt_public_key: string | null
+  created_at: number | bigint | string
+  updated_at: number | bigint | string
+}
+
+export type AppApiKeyTable = {
+  id: string
+  app_id: string
+  /** Hex SHA-256 of the bearer key; the key itself is never stored. */
+  key_hash: string
+  /** First characters of the key, to recognise it in listings. */
+  key_prefix: string
+  created_at: number | bigint | string
+  revoked_at: number | bigint | string | null
+}
+
+export type EmailCodeTable = {
+  /** The `otpId` given to the client (also the magic-link token id). */
+  id: string
+  app_id: string
+  email: string
+  organization_id: string
+  user_id: string
+  /** `otp` or `magic-link`. */
+  kind: string
+  /** Hex HMAC-SHA256 of the code (or of the link token) under the server's code key. */
+  code_hash: string
+  attempts: number
+  expires_at: number | bigint | string
+  /** Set when the code was used or killed (too many attempts, superseded). */
+  used_at: number | bigint | string | null
+  target_public_key: string
+  expiration_seconds: number
+  /** Query string the client asked to append to the magic-link redirect. */
+  redirect_params: string | null
+  created_at: number | bigint | string
+  /** 1 when the sign-up that sent this code created the account (migration 0003; default 0). */
+  signup: Generated<number>
+}
+
+export type MfaFactorTable = {
+  id: string
+  user_id: string
+  /** Only `totp`. */
+  type: string
+  /** Vault envelope of the TOTP secret (base32 text). */
+  sealed_secret: string
+  verified: number
+  /** The last TOTP time step accepted, so a code is accepted once per step. */
+  last_used_step: number | bigint | string | null
+  created_at: number | bigint | string
+  updated_at: number | bigint | string
+}
+
+export type SingleUseTokenTable = {
+  /** Token id (jti). */
+  id: string
+  /** e.g. `mfa`. */
+  kind: string
+  expires_at: number | bigint | string
+  used_at: number | bigint | string
+}
+
+export type OauthRequestTable = {
+  /** The `requestKey` given to the client. */
+  id: string
+  app_id: string
+  /** Vault envelope of the PKCE code verifier. */
+  sealed_code_verifier: string
+  /** The nonce the client sent to prepare-oauth. */
+  nonce: string
+  expires_at: number | bigint | string
+  used_at: number | bigint | string | null
+  created_at: number | bigint | string
+}
+
+export type DevMailTable = {
+  id: string
+  to_address: string
+  subject: string
+  text: string
+  html: string
   created_at: number | bigint | string
 }

@@ -4,6 +4,7 @@ import { createStore } from './createStore.js'
 import { StoreMigrationError } from './errors.js'
 import { isUniqueViolation } from './isUniqueViolation.js'
 import { migrateToLatest } from './migrateToLatest.js'
+import { migrations } from './migrations/migrations.js'
 import type { Database } from './schema.js'
 import { migrateConcurrently } from './test/migrateConcurrently.js'
 import { createTestStore, forEachDialect, type TestStore, useTestStore } from './test/storeDialects.js'
@@ -49,7 +50,13 @@ forEachDialect((dialect) => {
       const store = await createTestStore(dialect, { migrate: false })
       try {
         const results = await migrateToLatest(store.db)
-        expect(results).toEqual([{ migrationName: '0001_initial', direction: 'Up', status: 'Success' }])
+        expect(results).toEqual(
+          Object.keys(migrations).map((migrationName) => ({
+            migrationName,
+            direction: 'Up',
+            status: 'Success',
+          })),
+        )
         const names = (await store.db.introspection.getTables()).map((table) => table.name)
         expect(names).toEqual(expect.arrayContaining([...tables]))
         expect(await listIndexes(store)).toEqual(
@@ -89,7 +96,7 @@ forEachDialect((dialect) => {
       try {
         const outcomes = await migrateConcurrently(store, 3)
         expect(outcomes.filter((outcome) => outcome.error)).toEqual([])
-        expect(outcomes.map((outcome) => outcome.ran).sort()).toEqual([[], [], ['0001_initial']])
+        expect(outcomes.map((outcome) => outcome.ran).sort()).toEqual([[], [], Object.keys(migrations)])
         await seedOrganization(store)
         expect(await migrateToLatest(store.db)).toEqual([])
       } finally {
@@ -104,7 +111,10 @@ forEachDialect((dialect) => {
         try {
           const other = await store.reopen()
           const [first, second] = await Promise.all([migrateToLatest(store.db), migrateToLatest(other.db)])
-          expect([first, second].map((results) => results.length).sort()).toEqual([0, 1])
+          expect([first, second].map((results) => results.length).sort()).toEqual([
+            0,
+            Object.keys(migrations).length,
+          ])
         } finally {
           await store.cleanup()
         }
@@ -129,7 +139,7 @@ forEachDialect((dialect) => {
         const first = await createTestStore(dialect)
         const second = await createTestStore(dialect, { migrate: false })
         try {
-          expect(await migrateToLatest(second.db)).toHaveLength(1)
+          expect(await migrateToLatest(second.db)).toHaveLength(Object.keys(migrations).length)
           await seedOrganization(second)
         } finally {
           await Promise.all([first.cleanup(), second.cleanup()])

@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex, createApiKeyStamp } from '@sigil/protocol'
+import { createApp } from '../apps/createApp.js'
 import { createSigilServer, type SigilServer } from '../createSigilServer.js'
 import { prepareApiKeys } from '../kms/credentials/prepareApiKeys.js'
 import { createLogger } from '../log/createLogger.js'
 import type { SigilServerConfig } from '../resolveConfig.js'
 import type { StoreDialect } from '../store/createStore.js'
 import { createTestStore, type TestStore } from '../store/test/storeDialects.js'
+
+/** The allowed origin of the test app. */
+export const testAppOrigin = 'http://localhost:5173'
 
 /** A fixed master key for tests only. */
 export const testMasterKey = '5e'.repeat(32)
@@ -29,7 +33,12 @@ export type TestServer = {
   /** A long-lived API key of the root user. */
   rootKey: TestKey
   /** POSTs `body` (serialized once, exactly as stamped) with an `X-Stamp` of `key`. */
-  post(path: string, body: unknown, key?: TestKey, init?: { headers?: Record<string, string> }): Promise<Response>
+  post(
+    path: string,
+    body: unknown,
+    key?: TestKey,
+    init?: { headers?: Record<string, string> },
+  ): Promise<Response>
   /** Submits an activity envelope with a fresh `timestampMs`. */
   submit(
     name: string,
@@ -37,8 +46,16 @@ export type TestServer = {
     parameters: unknown,
     options?: { organizationId?: string; key?: TestKey; timestampMs?: string },
   ): Promise<Response>
+  /** The test app (`http://localhost:5173`, OTP mode) and its bearer key. */
+  signerApp: { appId: string; apiKey: string }
+  /** POSTs JSON to `/signer<path>` with the test app's bearer key (or the given headers instead). */
+  signer(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>
   /** Adds an API key to a user directly in the store (fixtures). */
-  addApiKey(parameters: { organizationId: string; userId: string; expirationSeconds?: string }): Promise<TestKey>
+  addApiKey(parameters: {
+    organizationId: string
+    userId: string
+    expirationSeconds?: string
+  }): Promise<TestKey>
   cleanup(): Promise<void>
 }
 
@@ -91,13 +108,35 @@ export async function createTestServer(
     return app.request(path, {
       method: 'POST',
       body: text,
-      headers: { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue, ...init.headers },
+      headers: {
+        'content-type': 'application/json',
+        [stamp.stampHeaderName]: stamp.stampHeaderValue,
+        ...init.headers,
+      },
     })
   }
+
+  const signerApp = await createApp(store.db, {
+    name: 'test app',
+    origins: [testAppOrigin],
+    redirectUrl: `${testAppOrigin}/auth/return`,
+    now: Date.now(),
+  })
+  const signer: TestServer['signer'] = (path, body, headers) =>
+    app.request(`/signer${path}`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: {
+        'content-type': 'application/json',
+        ...(headers ?? { authorization: `Bearer ${signerApp.apiKey}` }),
+      },
+    })
 
   return {
     app,
     store,
+    signerApp,
+    signer,
     rootOrganizationId,
     rootUserId: root.id,
     rootKey,

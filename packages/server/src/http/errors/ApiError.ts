@@ -20,6 +20,10 @@ export type ApiErrorParameters = BaseErrorParameters & {
   /** Turnkey error code put in `details[].turnkeyErrorCode`, e.g. `API_KEY_EXPIRED`. */
   errorCode: string
   fieldViolations?: FieldViolation[] | undefined
+  /** Extra fields for `/signer` error bodies, e.g. `{ multiFactors: [...] }`. */
+  data?: Record<string, unknown> | undefined
+  /** Seconds the client should wait (429 answers carry `Retry-After`). */
+  retryAfterSeconds?: number | undefined
 }
 
 /**
@@ -34,12 +38,16 @@ export class ApiError extends BaseError {
   readonly grpc: GrpcCodeName
   readonly errorCode: string
   readonly fieldViolations: FieldViolation[] | undefined
+  readonly data: Record<string, unknown> | undefined
+  readonly retryAfterSeconds: number | undefined
 
   constructor(grpc: GrpcCodeName, message: string, parameters: ApiErrorParameters) {
     super(message, parameters)
     this.grpc = grpc
     this.errorCode = parameters.errorCode
     this.fieldViolations = parameters.fieldViolations
+    this.data = parameters.data
+    this.retryAfterSeconds = parameters.retryAfterSeconds
   }
 
   get status(): number {

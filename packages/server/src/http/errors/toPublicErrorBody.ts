@@ -14,6 +14,9 @@ export function toPublicErrorBody(error: ApiError): PublicApiErrorBody {
     { '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode: error.errorCode },
   ]
   if (error.fieldViolations?.length)
-    details.push({ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: error.fieldViolations })
+    details.push({
+      '@type': 'type.googleapis.com/google.rpc.BadRequest',
+      fieldViolations: error.fieldViolations,
+    })
   return { code: grpcCodes[error.grpc].code, message: error.shortMessage, details, error: error.shortMessage }
 }

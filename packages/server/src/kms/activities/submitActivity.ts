@@ -10,7 +10,7 @@ import { parseWith } from '../../http/parseWith.js'
 import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { isUniqueViolation } from '../../store/isUniqueViolation.js'
-import { authenticateRequest } from '../auth/authenticateRequest.js'
+import { type AuthenticatedRequest, authenticateRequest } from '../auth/authenticateRequest.js'
 import { authenticationErrors } from '../auth/authenticationErrors.js'
 import { toV1Activity } from '../format/toV1Activity.js'
 import type { ActivityDefinition } from './defineActivity.js'
@@ -29,6 +29,8 @@ export type SubmitActivityParameters = {
   raw: string
   json: unknown
   header(name: string): string | undefined
+  /** A request whose stamp the caller already verified (the sign-in API's stamped requests). */
+  authenticated?: AuthenticatedRequest
 }
 
 /**
@@ -66,11 +68,13 @@ export async function submitActivity(
       `timestampMs must be at most ${ctx.config.maxRequestAgeMs / 1000} s old and ${ctx.config.maxRequestSkewMs / 1000} s ahead of the server clock`,
     )
 
-  const { principal, organizationId } = await authenticateRequest(ctx, {
-    header: parameters.header,
-    body: raw,
-    organizationId: envelope.organizationId,
-  })
+  const { principal, organizationId } =
+    parameters.authenticated ??
+    (await authenticateRequest(ctx, {
+      header: parameters.header,
+      body: raw,
+      organizationId: envelope.organizationId,
+    }))
 
   const fingerprint = computeActivityFingerprint(raw)
   const existing = await findByFingerprint(ctx, organizationId, fingerprint)

@@ -38,8 +38,15 @@ export async function authenticateApiKeyStamp(
     .where('curve_type', '=', schemeCurves[stamp.scheme])
     .execute()
   if (rows.length === 0) throw authenticationErrors.publicKeyNotFound()
-  if (!(await verifyApiKeyStampCached(ctx.verifyKeyCache, { body, stamp })))
-    throw authenticationErrors.badApiKeySignature()
+  let verified: boolean
+  try {
+    verified = await verifyApiKeyStampCached(ctx.verifyKeyCache, { body, stamp })
+  } catch (cause) {
+    // A signature that is not DER, or a key that is not a point: the client's stamp, not our failure.
+    if (!(cause instanceof InvalidStampError)) throw cause
+    throw authenticationErrors.malformedStamp(cause.details, cause)
+  }
+  if (!verified) throw authenticationErrors.badApiKeySignature()
   const now = ctx.now()
   const live = rows.filter((row) => row.expires_at === null || Number(row.expires_at) > now)
   if (live.length === 0) throw authenticationErrors.expiredApiKey()

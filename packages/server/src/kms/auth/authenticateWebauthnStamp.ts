@@ -7,6 +7,7 @@ import {
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
 import type { SigilContext } from '../../SigilContext.js'
 import { authenticationErrors } from './authenticationErrors.js'
+import { getWebauthnExpectations } from './getWebauthnExpectations.js'
 import type { Principal } from './Principal.js'
 
 /**
@@ -37,6 +38,7 @@ export async function authenticateWebauthnStamp(
     .execute()
   const row = rows[0]
   if (!row) throw authenticationErrors.credentialNotFound()
+  const expected = await getWebauthnExpectations(ctx)
   let newCounter: number
   try {
     const verification = await verifyAuthenticationResponse({
@@ -52,8 +54,8 @@ export async function authenticateWebauthnStamp(
         },
       },
       expectedChallenge: getWebauthnExpectedChallenge(body),
-      expectedOrigin: ctx.config.webauthnOrigins,
-      expectedRPID: ctx.config.webauthnRpIds,
+      expectedOrigin: expected.origins,
+      expectedRPID: expected.rpIds,
       expectedType: 'webauthn.get',
       requireUserVerification: false,
       credential: {

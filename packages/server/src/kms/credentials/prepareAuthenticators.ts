@@ -8,6 +8,7 @@ import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
 import type { AuthenticatorTable, Database } from '../../store/schema.js'
+import { getWebauthnExpectations } from '../auth/getWebauthnExpectations.js'
 import type { authenticatorParamsSchema } from './authenticatorSchemas.js'
 
 const transportNames: Record<string, string> = {
@@ -23,6 +24,8 @@ export type PrepareAuthenticatorsParameters = {
   userId: string
   authenticators: z.output<typeof authenticatorParamsSchema>[]
   now: number
+  /** Only this app's origins and rp ids are accepted (sign-up through an app); default: any known. */
+  app?: { allowedOrigins: string[] } | undefined
 }
 
 /**
@@ -34,8 +37,9 @@ export type PrepareAuthenticatorsParameters = {
  */
 export async function prepareAuthenticators(
   ctx: SigilContext,
-  { organizationId, userId, authenticators, now }: PrepareAuthenticatorsParameters,
+  { organizationId, userId, authenticators, now, app }: PrepareAuthenticatorsParameters,
 ) {
+  const expected = await getWebauthnExpectations(ctx, app)
   const rows: Insertable<AuthenticatorTable>[] = []
   for (const [index, authenticator] of authenticators.entries()) {
     const { attestation } = authenticator
@@ -54,8 +58,8 @@ export async function prepareAuthenticators(
           },
         },
         expectedChallenge: authenticator.challenge,
-        expectedOrigin: ctx.config.webauthnOrigins,
-        expectedRPID: ctx.config.webauthnRpIds,
+        expectedOrigin: expected.origins,
+        expectedRPID: expected.rpIds,
         requireUserVerification: false,
         supportedAlgorithmIDs: [-7, -257],
       })

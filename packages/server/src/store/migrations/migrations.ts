@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely'
 import * as initial from './0001_initial.js'
+import * as signer from './0002_signer.js'
+import * as emailCodeSignup from './0003_email_code_signup.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -7,4 +9,6 @@ import * as initial from './0001_initial.js'
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_signer': signer,
+  '0003_email_code_signup': emailCodeSignup,
 }

@@ -13,6 +13,7 @@ export function organizationRow(overrides: Partial<Rows['organizations']> = {}):
     id: 'org-1',
     name: 'Root',
     parent_id: null,
+    app_id: null,
     root_quorum_threshold: 1,
     root_user_ids: '["user-1"]',
     created_at: testTime,

@@ -1,0 +1,60 @@
+import type { z } from 'zod'
+import { ApiError } from '../../http/errors/ApiError.js'
+import { createId } from '../../ids/createId.js'
+import { prepareAuthenticators } from '../../kms/credentials/prepareAuthenticators.js'
+import type { SigilContext } from '../../SigilContext.js'
+import { createUserAccount, withSignupLock } from '../../signer/createUserAccount.js'
+import type { SignerRequest } from '../../signer/defineSignerRoute.js'
+import { findUserByEmail } from '../../signer/findUserByEmail.js'
+import type { passkeySignupSchema } from './passkeySignupSchema.js'
+
+/**
+ * Sign-up with a passkey: verifies the attestation against the app's origins and rp ids, then creates
+ * the user's sub-organization, user (with the passkey) and wallet. The client is signed in from here
+ * on with passkey stamps; no session key is minted.
+ *
+ * @example
+ * const { orgId, userId, address } = await passkeySignup(ctx, request, body)
+ */
+export async function passkeySignup(
+  ctx: SigilContext,
+  request: SignerRequest,
+  body: z.output<typeof passkeySignupSchema>,
+): Promise<{ orgId: string; userId: string; address: string; solanaAddress: string }> {
+  const { email } = body
+  const signUp = async () => {
+    if (email && (await findUserByEmail(ctx, request.app, email)))
+      throw new ApiError('ALREADY_EXISTS', 'a user with this email already exists; sign in instead', {
+        errorCode: 'USER_EXISTS',
+      })
+    const ids = { organizationId: createId(), userId: createId() }
+    const existing = await ctx.store.db
+      .selectFrom('authenticators')
+      .select('id')
+      .where('credential_id', '=', body.passkey.attestation.credentialId)
+      .executeTakeFirst()
+    if (existing)
+      throw new ApiError('ALREADY_EXISTS', 'this passkey is already registered', {
+        errorCode: 'PASSKEY_EXISTS',
+      })
+    const passkey = await prepareAuthenticators(ctx, {
+      ...ids,
+      now: ctx.now(),
+      app: request.app,
+      authenticators: [{ authenticatorName: `passkey-${ctx.now()}`, ...body.passkey }],
+    })
+    const account = await createUserAccount(ctx, {
+      app: request.app,
+      email,
+      ids,
+      writeCredentials: passkey.write,
+    })
+    return {
+      orgId: account.organizationId,
+      userId: account.userId,
+      address: account.address,
+      solanaAddress: account.solanaAddress,
+    }
+  }
+  return email ? withSignupLock(`${request.app.id}:${email}`, signUp) : signUp()
+}

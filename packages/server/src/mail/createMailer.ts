@@ -1,0 +1,63 @@
+import nodemailer from 'nodemailer'
+import { createId } from '../ids/createId.js'
+import type { Logger } from '../log/createLogger.js'
+import type { Store } from '../store/createStore.js'
+
+export type MailMessage = { to: string; subject: string; text: string; html: string }
+
+export type Mailer = {
+  /** Delivers a message (SMTP), or in dev mode stores it in the dev mailbox and prints it. */
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
+
+export type CreateMailerParameters = {
+  store: Store
+  logger: Logger
+  from: string
+  /** `smtp://…` or `smtps://…`; ignored in dev mode. */
+  smtpUrl: string | undefined
+  devMailbox: boolean
+  now(): number
+}
+
+/**
+ * Sign-in mail delivery: nodemailer over SMTP, or the dev mailbox (stored in the `dev_mail` table,
+ * shown at `/dev/mailbox`, and printed to the console) when no SMTP server is configured.
+ *
+ * @example
+ * const mailer = createMailer({ store, logger, from: 'Sigil <no-reply@example.com>', smtpUrl: process.env.SMTP_URL, devMailbox: false, now: Date.now })
+ * await mailer.send({ to: 'ada@example.com', subject: 'Your code', text: '…', html: '…' })
+ */
+export function createMailer(parameters: CreateMailerParameters): Mailer {
+  const { store, logger, from } = parameters
+  if (parameters.devMailbox || !parameters.smtpUrl) {
+    return {
+      async send(message) {
+        await store.db
+          .insertInto('dev_mail')
+          .values({
+            id: createId(),
+            to_address: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            created_at: parameters.now(),
+          })
+          .execute()
+        // Dev mode only: the code is what a developer needs to read to sign in locally.
+        logger.info(`dev mail to ${message.to}: ${message.subject}\n${message.text}`)
+      },
+      close() {},
+    }
+  }
+  const transport = nodemailer.createTransport(parameters.smtpUrl)
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message })
+    },
+    close() {
+      transport.close()
+    },
+  }
+}

@@ -1,0 +1,59 @@
+import { type Context, Hono } from 'hono'
+import { resolveApp } from '../apps/resolveApp.js'
+import { clientIp } from '../http/clientIp.js'
+import { ApiError } from '../http/errors/ApiError.js'
+import { parseWith } from '../http/parseWith.js'
+import type { SigilContext } from '../SigilContext.js'
+import type { SignerRequest, SignerRouteDefinition } from './defineSignerRoute.js'
+import { signerCors } from './signerCors.js'
+
+/**
+ * The sign-in API, mounted under `/signer`: CORS, app resolution, JSON parsing and validation, then
+ * each route's handler. Every answer carries `Cache-Control: no-store` (they hold credentials).
+ *
+ * @example
+ * app.route('/signer', createSignerRoutes(ctx, signerRoutes))
+ */
+export function createSignerRoutes(ctx: SigilContext, definitions: SignerRouteDefinition[]): Hono {
+  const routes = new Hono()
+  routes.use('*', signerCors(ctx))
+
+  const requestOf = async (c: Context): Promise<SignerRequest> => ({
+    app: await resolveApp(ctx.store.db, {
+      authorization: c.req.header('authorization'),
+      origin: c.req.header('origin'),
+    }),
+    ip: clientIp(c),
+    origin: c.req.header('origin'),
+    c,
+  })
+
+  for (const definition of definitions) {
+    routes.post(definition.path, async (c) => {
+      const request = await requestOf(c)
+      const text = await c.req.text()
+      let json: unknown = {}
+      if (text.trim()) {
+        try {
+          json = JSON.parse(text)
+        } catch (cause) {
+          throw new ApiError('INVALID_ARGUMENT', 'malformed JSON body', {
+            errorCode: 'INVALID_REQUEST',
+            cause,
+          })
+        }
+      }
+      const body = parseWith(definition.schema, json)
+      const answer = await definition.handle(ctx, request, body)
+      c.header('Cache-Control', 'no-store')
+      return c.json(answer as object)
+    })
+    if (definition.allowGet)
+      routes.get(definition.path, async (c) => {
+        const answer = await definition.handle(ctx, await requestOf(c), parseWith(definition.schema, {}))
+        c.header('Cache-Control', 'no-store')
+        return c.json(answer as object)
+      })
+  }
+  return routes
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Pieces shared by `/signer` body schemas. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(320)
+  .email('email must be an email address')
+  .transform((email) => email.toLowerCase())
+export const targetPublicKeySchema = z
+  .string()
+  .regex(
+    /^(0x)?(04[0-9a-fA-F]{128}|0[23][0-9a-fA-F]{64})$/,
+    'targetPublicKey must be a P-256 public key in hex',
+  )
+export const expirationSecondsSchema = z.coerce
+  .number()
+  .int('expirationSeconds must be an integer')
+  .positive('expirationSeconds must be positive')
+  .optional()
+export const multiFactorsSchema = z
+  .array(
+    z.object({
+      multiFactorId: z.string().min(1).max(128),
+      multiFactorCode: z.string().regex(/^\d{6}$/, 'multiFactorCode must be 6 digits'),
+    }),
+  )
+  .max(10)
+  .optional()
+export const stampedRequestSchema = z.object({
+  body: z.string().min(2).max(65_536),
+  stamp: z.object({
+    stampHeaderName: z.string().min(1).max(64),
+    stampHeaderValue: z.string().min(1).max(16_384),
+  }),
+  url: z.string().max(2048).optional(),
+})

@@ -1,0 +1,47 @@
+import { ApiError } from '../http/errors/ApiError.js'
+import type { SigilContext } from '../SigilContext.js'
+
+/** The user as `/signer/v1/whoami` and signup answer it. */
+export type SignerUser = {
+  email?: string
+  orgId: string
+  userId: string
+  address: string
+  solanaAddress?: string
+}
+
+/**
+ * Loads a user's identity and the addresses of its first wallet (its first EVM and Solana account).
+ *
+ * @example
+ * const user = await toSignerUser(ctx, { userId })
+ */
+export async function toSignerUser(ctx: SigilContext, { userId }: { userId: string }): Promise<SignerUser> {
+  const user = await ctx.store.db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) throw new ApiError('NOT_FOUND', 'user not found', { errorCode: 'USER_NOT_FOUND' })
+  const accounts = await ctx.store.db
+    .selectFrom('wallet_accounts')
+    .select(['address', 'address_format'])
+    .where('organization_id', '=', user.organization_id)
+    .where('address_format', 'in', ['ADDRESS_FORMAT_ETHEREUM', 'ADDRESS_FORMAT_SOLANA'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  const address = accounts.find((account) => account.address_format === 'ADDRESS_FORMAT_ETHEREUM')?.address
+  if (!address)
+    throw new ApiError('NOT_FOUND', 'user has no EVM wallet account', { errorCode: 'USER_NOT_FOUND' })
+  const solanaAddress = accounts.find(
+    (account) => account.address_format === 'ADDRESS_FORMAT_SOLANA',
+  )?.address
+  return {
+    ...(user.email ? { email: user.email } : {}),
+    orgId: user.organization_id,
+    userId: user.id,
+    address,
+    ...(solanaAddress ? { solanaAddress } : {}),
+  }
+}
