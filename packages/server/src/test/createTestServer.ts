@@ -122,7 +122,7 @@ export async function createTestServer(
     redirectUrl: `${testAppOrigin}/auth/return`,
     now: Date.now(),
   })
-  const signer: TestServer['signer'] = (path, body, headers) =>
+  const signer: TestServer['signer'] = async (path, body, headers) =>
     app.request(`/signer${path}`, {
       method: 'POST',
       body: typeof body === 'string' ? body : JSON.stringify(body),

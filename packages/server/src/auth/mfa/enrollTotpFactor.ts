@@ -1,0 +1,71 @@
+import { generateSecret, generateURI } from 'otplib'
+import { createId } from '../../ids/createId.js'
+import type { SigilContext } from '../../SigilContext.js'
+import { mfaErrors } from './mfaErrors.js'
+import { totpOptions } from './totpOptions.js'
+
+export type EnrollTotpFactorParameters = {
+  userId: string
+  /** Shown by the authenticator app above the code (the app's name). */
+  issuer: string
+  /** Names the account in the authenticator app (the user's email, or id). */
+  label: string
+}
+
+export type EnrollTotpFactorReturnType = { multiFactorId: string; multiFactorTotpUrl: string }
+
+/**
+ * Starts a TOTP enrolment: a fresh 160-bit secret, sealed in the vault (aad `mfa_factor:<id>`) and
+ * stored as an unverified factor, replacing any earlier unverified one. The secret leaves the server
+ * only inside the returned `otpauth://totp/…` URL. Refused (409) while the user has a verified TOTP
+ * factor: at most one per user.
+ *
+ * @example
+ * const { multiFactorId, multiFactorTotpUrl } = await enrollTotpFactor(ctx, { userId, issuer: app.name, label: 'ada@example.com' })
+ */
+export async function enrollTotpFactor(
+  ctx: SigilContext,
+  parameters: EnrollTotpFactorParameters,
+): Promise<EnrollTotpFactorReturnType> {
+  const multiFactorId = createId()
+  const secret = generateSecret({ length: 20 })
+  const sealedSecret = ctx.vault.seal(new TextEncoder().encode(secret), `mfa_factor:${multiFactorId}`)
+  const now = ctx.now()
+  await ctx.batcher.run(async (trx) => {
+    const verified = await trx
+      .selectFrom('mfa_factors')
+      .select('id')
+      .where('user_id', '=', parameters.userId)
+      .where('type', '=', 'totp')
+      .where('verified', '=', 1)
+      .executeTakeFirst()
+    if (verified) throw mfaErrors.alreadyEnrolled()
+    await trx
+      .deleteFrom('mfa_factors')
+      .where('user_id', '=', parameters.userId)
+      .where('verified', '=', 0)
+      .execute()
+    await trx
+      .insertInto('mfa_factors')
+      .values({
+        id: multiFactorId,
+        user_id: parameters.userId,
+        type: 'totp',
+        sealed_secret: sealedSecret,
+        verified: 0,
+        last_used_step: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+  })
+  const multiFactorTotpUrl = generateURI({
+    issuer: parameters.issuer,
+    label: parameters.label,
+    secret,
+    algorithm: totpOptions.algorithm,
+    digits: totpOptions.digits,
+    period: totpOptions.period,
+  })
+  return { multiFactorId, multiFactorTotpUrl }
+}

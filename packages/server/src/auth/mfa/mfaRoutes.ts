@@ -1,0 +1,15 @@
+import type { SignerRouteDefinition } from '../../signer/defineSignerRoute.js'
+import { deleteMultiFactorsRoute } from './routes/deleteMultiFactorsRoute.js'
+import { listMultiFactorsRoute } from './routes/listMultiFactorsRoute.js'
+import { requestMultiFactorRoute } from './routes/requestMultiFactorRoute.js'
+import { validateMultiFactorsRoute } from './routes/validateMultiFactorsRoute.js'
+import { verifyMultiFactorRoute } from './routes/verifyMultiFactorRoute.js'
+
+/** The TOTP two-factor routes of `/signer`: list, request (enrol), verify, delete, validate (sign-in). */
+export const mfaRoutes: SignerRouteDefinition[] = [
+  listMultiFactorsRoute,
+  requestMultiFactorRoute,
+  verifyMultiFactorRoute,
+  deleteMultiFactorsRoute,
+  validateMultiFactorsRoute,
+]

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { defineSignerRoute } from '../../../signer/defineSignerRoute.js'
+import { stampedRequestSchema } from '../../../signer/signerSchemas.js'
+import { listVerifiedFactors, type MultiFactor } from '../listVerifiedFactors.js'
+import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
+
+/** `POST /signer/v1/auth-list-multi-factors {stampedRequest}` (marker `list_mfas`): the user's verified factors. */
+export const listMultiFactorsRoute = defineSignerRoute({
+  path: '/v1/auth-list-multi-factors',
+  schema: z.object({ stampedRequest: stampedRequestSchema }),
+  async handle(ctx, request, body): Promise<{ multiFactors: MultiFactor[] }> {
+    const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'list_mfas')
+    return { multiFactors: await listVerifiedFactors(ctx, { userId }) }
+  },
+})

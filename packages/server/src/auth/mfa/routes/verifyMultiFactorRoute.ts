@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { defineSignerRoute } from '../../../signer/defineSignerRoute.js'
+import { stampedRequestSchema } from '../../../signer/signerSchemas.js'
+import { listVerifiedFactors, type MultiFactor } from '../listVerifiedFactors.js'
+import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
+import { verifyTotpFactor } from '../verifyTotpFactor.js'
+
+/**
+ * `POST /signer/v1/auth-verify-multi-factor {stampedRequest, multiFactorId, multiFactorCode}`
+ * (marker `verify_mfa`): checks the first code of a TOTP enrolment and marks the factor verified;
+ * answers the verified factors. A wrong code answers 401 `Invalid MFA code`.
+ */
+export const verifyMultiFactorRoute = defineSignerRoute({
+  path: '/v1/auth-verify-multi-factor',
+  schema: z.object({
+    stampedRequest: stampedRequestSchema,
+    multiFactorId: z.string().min(1).max(128),
+    // Any short string: a malformed code is answered like a wrong one (`Invalid MFA code`).
+    multiFactorCode: z.string().max(16),
+  }),
+  async handle(ctx, request, body): Promise<{ multiFactors: MultiFactor[] }> {
+    const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'verify_mfa')
+    await verifyTotpFactor(ctx, {
+      userId,
+      multiFactorId: body.multiFactorId,
+      multiFactorCode: body.multiFactorCode,
+      ip: request.ip,
+    })
+    return { multiFactors: await listVerifiedFactors(ctx, { userId }) }
+  },
+})

@@ -1,0 +1,60 @@
+import type { SigilContext } from '../../SigilContext.js'
+import { acceptTotpStep } from './acceptTotpStep.js'
+import { matchTotpCode } from './matchTotpCode.js'
+import { mfaErrors } from './mfaErrors.js'
+
+export type VerifyTotpFactorParameters = {
+  userId: string
+  multiFactorId: string
+  multiFactorCode: string
+  /** The client's IP: the check takes a point of `codeChecksPerIp`. */
+  ip?: string | undefined
+}
+
+/**
+ * Finishes a TOTP enrolment: the first code from the authenticator app proves the user holds the
+ * secret, and the factor becomes verified (from then on sign-in asks for a code). The code's step
+ * is recorded, so it cannot be used again. Unknown or another user's factor: 404; wrong or reused
+ * code: 401 `Invalid MFA code`; another factor got verified meanwhile: 409.
+ *
+ * @example
+ * await verifyTotpFactor(ctx, { userId, multiFactorId, multiFactorCode: '123456', ip: request.ip })
+ */
+export async function verifyTotpFactor(
+  ctx: SigilContext,
+  parameters: VerifyTotpFactorParameters,
+): Promise<void> {
+  const factor = await ctx.store.db
+    .selectFrom('mfa_factors')
+    .select(['id', 'sealed_secret'])
+    .where('id', '=', parameters.multiFactorId)
+    .where('user_id', '=', parameters.userId)
+    .where('type', '=', 'totp')
+    .executeTakeFirst()
+  if (!factor) throw mfaErrors.factorNotFound()
+  if (parameters.ip !== undefined) await ctx.rateLimits.codeChecksPerIp.consume(parameters.ip)
+  const step = await matchTotpCode(ctx, {
+    factorId: factor.id,
+    sealedSecret: factor.sealed_secret,
+    code: parameters.multiFactorCode,
+  })
+  if (step === undefined) throw mfaErrors.invalidCode()
+  const now = ctx.now()
+  await ctx.batcher.run(async (trx) => {
+    if (!(await acceptTotpStep(trx, { factorId: factor.id, step, now }))) throw mfaErrors.invalidCode()
+    const other = await trx
+      .selectFrom('mfa_factors')
+      .select('id')
+      .where('user_id', '=', parameters.userId)
+      .where('type', '=', 'totp')
+      .where('verified', '=', 1)
+      .where('id', '<>', factor.id)
+      .executeTakeFirst()
+    if (other) throw mfaErrors.alreadyEnrolled()
+    await trx
+      .updateTable('mfa_factors')
+      .set({ verified: 1, updated_at: now })
+      .where('id', '=', factor.id)
+      .execute()
+  })
+}
