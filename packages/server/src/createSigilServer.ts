@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { createOauthCallbackHandler } from './auth/oauth/createOauthCallbackHandler.js'
 import { magicLinkLanding } from './auth/email/magicLinkLanding.js'
+import { createOauthCallbackHandler } from './auth/oauth/createOauthCallbackHandler.js'
 import { createRateLimits } from './http/createRateLimits.js'
 import { ApiError } from './http/errors/ApiError.js'
 import { handleError, renderError } from './http/handleError.js'

@@ -1,5 +1,9 @@
 import path from 'node:path'
-import { loadOauthProviders, type OauthProvider, type OauthProviderConfig } from './auth/oauth/loadOauthProviders.js'
+import {
+  loadOauthProviders,
+  type OauthProvider,
+  type OauthProviderConfig,
+} from './auth/oauth/loadOauthProviders.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
 import type { Store } from './store/createStore.js'
 

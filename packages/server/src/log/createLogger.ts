@@ -34,13 +34,19 @@ export function createLogger(parameters: CreateLoggerParameters = {}): Logger {
   const emit = (lineLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields) => {
     if (order[lineLevel] < order[level]) return
     if (format === 'json') {
-      write(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, message, ...fields }), lineLevel)
+      write(
+        JSON.stringify({ time: new Date().toISOString(), level: lineLevel, message, ...fields }),
+        lineLevel,
+      )
       return
     }
     const rest = fields
       ? Object.entries(fields)
           .filter(([, value]) => value !== undefined)
-          .map(([key, value]) => `${key}=${typeof value === 'string' && /\s/.test(value) ? JSON.stringify(value) : value}`)
+          .map(
+            ([key, value]) =>
+              `${key}=${typeof value === 'string' && /\s/.test(value) ? JSON.stringify(value) : value}`,
+          )
           .join(' ')
       : ''
     write(`${lineLevel.padEnd(5)} ${message}${rest ? ` ${rest}` : ''}`, lineLevel)

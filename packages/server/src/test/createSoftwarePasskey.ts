@@ -21,7 +21,8 @@ export function createSoftwarePasskey({ rpId, origin }: { rpId: string; origin: 
   const rpIdHash = sha256(new TextEncoder().encode(rpId))
   let counter = 0
 
-  const counterBytes = () => new Uint8Array([(counter >>> 24) & 255, (counter >>> 16) & 255, (counter >>> 8) & 255, counter & 255])
+  const counterBytes = () =>
+    new Uint8Array([(counter >>> 24) & 255, (counter >>> 16) & 255, (counter >>> 8) & 255, counter & 255])
 
   return {
     credentialId,
@@ -51,7 +52,12 @@ export function createSoftwarePasskey({ rpId, origin }: { rpId: string; origin: 
           ['authData', authData],
         ]) as Parameters<typeof isoCBOR.encode>[0],
       )
-      const clientDataJson = JSON.stringify({ type: 'webauthn.create', challenge, origin, crossOrigin: false })
+      const clientDataJson = JSON.stringify({
+        type: 'webauthn.create',
+        challenge,
+        origin,
+        crossOrigin: false,
+      })
       return {
         credentialId,
         clientDataJson: base64urlEncode(clientDataJson),
@@ -69,7 +75,10 @@ export function createSoftwarePasskey({ rpId, origin }: { rpId: string; origin: 
         origin: overrides.origin ?? origin,
         crossOrigin: false,
       })
-      const signed = new Uint8Array([...authenticatorData, ...sha256(new TextEncoder().encode(clientDataJson))])
+      const signed = new Uint8Array([
+        ...authenticatorData,
+        ...sha256(new TextEncoder().encode(clientDataJson)),
+      ])
       const signature = p256.sign(sha256(signed), privateKey, { prehash: false, format: 'der' })
       return JSON.stringify({
         authenticatorData: base64urlEncode(authenticatorData),

@@ -34,22 +34,34 @@ export async function createUserSubOrganization(
   { email = 'user@example.com', name = 'user' }: { email?: string; name?: string } = {},
 ): Promise<UserSubOrganization> {
   const key = generateTestKey()
-  const response = await server.submit('create_sub_organization', 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8', {
-    subOrganizationName: `${name} organization`,
-    rootUsers: [
-      {
-        userName: name,
-        userEmail: email,
-        apiKeys: [{ apiKeyName: 'user key', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
-        authenticators: [],
-        oauthProviders: [],
-      },
-    ],
-    rootQuorumThreshold: 1,
-    wallet: { walletName: 'Default wallet', accounts: [ethereumAccount, solanaAccount] },
-  })
+  const response = await server.submit(
+    'create_sub_organization',
+    'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+    {
+      subOrganizationName: `${name} organization`,
+      rootUsers: [
+        {
+          userName: name,
+          userEmail: email,
+          apiKeys: [{ apiKeyName: 'user key', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+          authenticators: [],
+          oauthProviders: [],
+        },
+      ],
+      rootQuorumThreshold: 1,
+      wallet: { walletName: 'Default wallet', accounts: [ethereumAccount, solanaAccount] },
+    },
+  )
   const body = (await response.json()) as {
-    activity: { result: { createSubOrganizationResultV8: { subOrganizationId: string; rootUserIds: string[]; wallet: { walletId: string; addresses: string[] } } } }
+    activity: {
+      result: {
+        createSubOrganizationResultV8: {
+          subOrganizationId: string
+          rootUserIds: string[]
+          wallet: { walletId: string; addresses: string[] }
+        }
+      }
+    }
   }
   if (response.status !== 200) throw new Error(`create_sub_organization failed: ${JSON.stringify(body)}`)
   const result = body.activity.result.createSubOrganizationResultV8

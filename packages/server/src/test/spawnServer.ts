@@ -83,6 +83,8 @@ export async function runCli(
   child.stderr.on('data', (chunk) => {
     stderr += chunk
   })
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)))
+  const code = await new Promise<number | null>((resolve) =>
+    child.once('exit', (exitCode) => resolve(exitCode)),
+  )
   return { code, stdout, stderr }
 }

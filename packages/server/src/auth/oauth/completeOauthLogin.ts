@@ -1,0 +1,117 @@
+import * as client from 'openid-client'
+import { ApiError } from '../../http/errors/ApiError.js'
+import type { SigilContext } from '../../SigilContext.js'
+import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
+import { consumeOauthRequest } from './consumeOauthRequest.js'
+import type { OauthState } from './decodeOauthState.js'
+import type { OauthRequest } from './findOauthRequest.js'
+import { findOrCreateOauthUser } from './findOrCreateOauthUser.js'
+import { getOauthClient } from './getOauthClient.js'
+import { toOauthNonce } from './toOauthNonce.js'
+
+/** Path of the OAuth callback (apps set the SDK's `oauthCallbackUrl` to `<publicUrl>` + this). */
+export const oauthCallbackPath = '/signer/v1/oauth/callback'
+
+export type CompleteOauthLoginParameters = {
+  request: OauthRequest
+  state: OauthState
+  /** Every parameter of the authorization response (`code`, `state`, `iss`, or `error`). */
+  params: URLSearchParams
+}
+
+export type OauthLogin = { credentialBundle: string; orgId: string; idToken: string; isSignup: boolean }
+
+const failed = (message: string, errorCode: string, cause?: unknown) =>
+  new ApiError('UNAUTHENTICATED', message, { errorCode, cause })
+
+/** A short, safe reason for a failed code exchange or ID token check (no token, no code). */
+function exchangeFailure(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof client.ResponseBodyError)
+    return failed(`OAuth provider refused the code (${error.error})`, 'OAUTH_CODE_REFUSED', error)
+  if (error instanceof client.AuthorizationResponseError)
+    return failed(`OAuth provider returned an error (${error.error})`, 'OAUTH_PROVIDER_ERROR', error)
+  const code = (error as { code?: unknown }).code
+  return failed(
+    `OAuth sign-in failed: the provider's answer did not verify${typeof code === 'string' ? ` (${code})` : ''}`,
+    'OAUTH_ID_TOKEN_INVALID',
+    error,
+  )
+}
+
+/**
+ * The callback's work once `state` and the request are known: consumes the `requestKey` (single
+ * use), checks the provider and the nonce binding, exchanges the code with the PKCE verifier (the ID
+ * token's signature, iss, aud, exp and nonce are verified by openid-client), finds or creates the
+ * user and mints a session sealed to `state.turnkeyPublicKey`.
+ *
+ * @example
+ * const { credentialBundle, orgId, idToken, isSignup } = await completeOauthLogin(ctx, { request, state, params })
+ */
+export async function completeOauthLogin(
+  ctx: SigilContext,
+  { request, state, params }: CompleteOauthLoginParameters,
+): Promise<OauthLogin> {
+  if (!(await consumeOauthRequest(ctx, request.requestKey)))
+    throw failed('OAuth request expired or already used; sign in again', 'OAUTH_REQUEST_EXPIRED')
+  const providerError = params.get('error')
+  if (providerError)
+    throw failed(
+      `OAuth provider returned an error (${providerError.slice(0, 64).replace(/[^\w.-]/g, '')})`,
+      'OAUTH_PROVIDER_ERROR',
+    )
+  const provider = ctx.config.oauthProviders.find(
+    (candidate) =>
+      candidate.id === state.authProviderId && candidate.isCustomProvider === !!state.isCustomProvider,
+  )
+  if (!provider)
+    throw failed(`No auth provider found with id ${state.authProviderId}`, 'OAUTH_PROVIDER_UNKNOWN')
+  const nonce = toOauthNonce(state.turnkeyPublicKey)
+  if (nonce !== request.nonce)
+    throw failed('OAuth nonce does not match the key of this sign-in', 'OAUTH_NONCE_MISMATCH')
+  const config = await getOauthClient(ctx, provider)
+
+  const verifier = ctx.vault.open(request.sealedCodeVerifier, `oauth_request:${request.requestKey}`)
+  const pkceCodeVerifier = new TextDecoder().decode(verifier)
+  verifier.fill(0)
+  // The redirect_uri the provider knows, whatever host or proxy the request came through.
+  const currentUrl = new URL(`${ctx.config.publicUrl}${oauthCallbackPath}`)
+  for (const [name, value] of params) currentUrl.searchParams.append(name, value)
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>
+  try {
+    tokens = await client.authorizationCodeGrant(config, currentUrl, {
+      pkceCodeVerifier,
+      expectedNonce: nonce,
+      expectedState: params.get('state') ?? '',
+      idTokenExpected: true,
+    })
+  } catch (error) {
+    throw exchangeFailure(error)
+  }
+  const claims = tokens.claims()
+  if (!claims || !tokens.id_token) throw failed('OAuth provider sent no ID token', 'OAUTH_ID_TOKEN_INVALID')
+
+  const user = await findOrCreateOauthUser(ctx, {
+    app: request.app,
+    providerName: provider.id,
+    issuer: claims.iss,
+    subject: claims.sub,
+    audience: provider.clientId,
+    email: claims.email,
+    emailVerified: claims.email_verified,
+  })
+  const { credentialBundle } = await mintSessionBundle(ctx, {
+    organizationId: user.organizationId,
+    userId: user.userId,
+    targetPublicKey: state.turnkeyPublicKey,
+    expirationSeconds: state.expirationSeconds,
+    credentialType: 'CREDENTIAL_TYPE_OAUTH_KEY_P256',
+  })
+  ctx.logger.info('oauth login', {
+    appId: request.app.id,
+    providerId: provider.id,
+    userId: user.userId,
+    signup: user.isSignup,
+  })
+  return { credentialBundle, orgId: user.organizationId, idToken: tokens.id_token, isSignup: user.isSignup }
+}

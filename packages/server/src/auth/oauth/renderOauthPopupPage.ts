@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+
+/** What the popup posts to its opener (the SDK reads these fields). */
+export type OauthPopupMessage =
+  | { alchemyBundle: string; alchemyOrgId: string; alchemyIdToken: string; alchemyIsSignup: boolean }
+  | { alchemyError: string }
+
+/** JSON that is safe inside a `<script>` element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+
+/**
+ * The page the OAuth popup ends on: it posts `message` to `window.opener` at `openerOrigin` only,
+ * then closes itself. Its one inline script runs under a nonce'd strict CSP.
+ *
+ * @example
+ * const { html, contentSecurityPolicy } = renderOauthPopupPage({ openerOrigin: 'https://app.example', message: { alchemyError: 'OAuth cancelled' } })
+ */
+export function renderOauthPopupPage({
+  openerOrigin,
+  message,
+}: {
+  openerOrigin: string
+  message: OauthPopupMessage
+}): { html: string; contentSecurityPolicy: string } {
+  const nonce = randomBytes(16).toString('base64')
+  const script = `(function(){var message=${scriptJson(message)};var origin=${scriptJson(openerOrigin)};if(window.opener){window.opener.postMessage(message,origin)}window.close()})()`
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>Signing in</title></head>
+<body>
+<p>Signing in&hellip; This window closes by itself.</p>
+<script nonce="${nonce}">${script}</script>
+</body>
+</html>
+`
+  return {
+    html,
+    contentSecurityPolicy: `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  }
+}
