@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ApiError } from './errors/ApiError.js'
 import { createRateLimits } from './createRateLimits.js'
+import { ApiError } from './errors/ApiError.js'
 
 const redisUrl = process.env.SIGIL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -11,7 +11,11 @@ describe('createRateLimits', () => {
     for (let index = 0; index < 3; index++) await limits.emailSendsPerAddress.consume(key)
     const error = await limits.emailSendsPerAddress.consume(key).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 429, errorCode: 'RATE_LIMITED', shortMessage: 'too many sign-in emails for this address' })
+    expect(error).toMatchObject({
+      status: 429,
+      errorCode: 'RATE_LIMITED',
+      shortMessage: 'too many sign-in emails for this address',
+    })
     expect((error as ApiError).retryAfterSeconds).toBeGreaterThan(170)
     await limits.emailSendsPerAddress.consume(`other-${key}`)
     await limits.close()

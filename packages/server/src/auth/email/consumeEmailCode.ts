@@ -1,0 +1,113 @@
+import type { SigilContext } from '../../SigilContext.js'
+import { matchesEmailCode } from './matchesEmailCode.js'
+
+export type ConsumeEmailCodeParameters = {
+  otpId: string
+  /** The code or link token the client presented. */
+  secret: string
+  kind: 'otp' | 'magic-link'
+  /** When given, the code must belong to this app. */
+  appId?: string | undefined
+  /** When given, the code must sign in to this organization (`/v1/otp`'s `orgId`). */
+  organizationId?: string | undefined
+}
+
+/** A code that was right and is now used. */
+export type ConsumedEmailCode = {
+  otpId: string
+  appId: string
+  email: string
+  organizationId: string
+  userId: string
+  targetPublicKey: string
+  expirationSeconds: number
+  redirectParams: string | null
+  signup: boolean
+}
+
+export type ConsumeEmailCodeReturnType =
+  | { ok: true; code: ConsumedEmailCode }
+  /** `appId` is the app of the code row when one was found (for the magic link's error redirect). */
+  | { ok: false; appId: string | undefined }
+
+/** Wrong answers a code takes; the last one kills it. */
+const maxAttempts = 3
+
+/**
+ * Checks an email code or magic-link token and uses it up. It must exist, match the kind (and the
+ * app and organization when given), be unused and unexpired. A wrong secret counts an attempt and
+ * the third wrong one kills the code; a right one is marked used by a conditional update, so of two
+ * concurrent right answers only one wins.
+ *
+ * @example
+ * const result = await consumeEmailCode(ctx, { otpId, secret: otpCode, kind: 'otp', appId: app.id, organizationId: orgId })
+ * if (!result.ok) throw emailErrors.invalidOtpCode()
+ */
+export async function consumeEmailCode(
+  ctx: SigilContext,
+  parameters: ConsumeEmailCodeParameters,
+): Promise<ConsumeEmailCodeReturnType> {
+  const { otpId } = parameters
+  const row = await ctx.store.db
+    .selectFrom('email_codes')
+    .selectAll()
+    .where('id', '=', otpId)
+    .executeTakeFirst()
+  if (!row) return { ok: false, appId: undefined }
+  const now = ctx.now()
+  const invalid = { ok: false as const, appId: row.app_id }
+  if (
+    row.kind !== parameters.kind ||
+    (parameters.appId !== undefined && row.app_id !== parameters.appId) ||
+    (parameters.organizationId !== undefined && row.organization_id !== parameters.organizationId) ||
+    row.used_at !== null ||
+    Number(row.expires_at) <= now ||
+    row.attempts >= maxAttempts
+  )
+    return invalid
+
+  if (!matchesEmailCode(ctx, { otpId, secret: parameters.secret, codeHash: row.code_hash })) {
+    await ctx.batcher.run(async (trx) => {
+      await trx
+        .updateTable('email_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', otpId)
+        .where('used_at', 'is', null)
+        .execute()
+      await trx
+        .updateTable('email_codes')
+        .set({ used_at: now })
+        .where('id', '=', otpId)
+        .where('used_at', 'is', null)
+        .where('attempts', '>=', maxAttempts)
+        .execute()
+    })
+    return invalid
+  }
+
+  const won = await ctx.batcher.run((trx) =>
+    trx
+      .updateTable('email_codes')
+      .set({ used_at: now })
+      .where('id', '=', otpId)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
+  )
+  if (Number(won.numUpdatedRows) !== 1) return invalid
+  return {
+    ok: true,
+    code: {
+      otpId,
+      appId: row.app_id,
+      email: row.email,
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      targetPublicKey: row.target_public_key,
+      expirationSeconds: Number(row.expiration_seconds),
+      redirectParams: row.redirect_params,
+      signup: Number(row.signup) === 1,
+    },
+  }
+}

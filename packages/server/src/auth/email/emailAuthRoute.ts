@@ -1,0 +1,34 @@
+import { defineSignerRoute } from '../../signer/defineSignerRoute.js'
+import { findUserByEmail } from '../../signer/findUserByEmail.js'
+import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
+import { emailAuthSchema } from './emailAuthSchema.js'
+import { emailErrors } from './emailErrors.js'
+import { issueEmailCode } from './issueEmailCode.js'
+
+/**
+ * `POST /signer/v1/auth`: sign-in of an existing user by email (404 `user not found` otherwise).
+ * In magic-link mode a user with a verified TOTP factor must send `multiFactors` first (the
+ * MFA-required answer carries `data.multiFactors`); in OTP mode `/v1/otp` asks for it. Answers
+ * `{orgId, otpId?}` (`otpId` in OTP mode).
+ */
+export const emailAuthRoute = defineSignerRoute({
+  path: '/v1/auth',
+  schema: emailAuthSchema,
+  async handle(ctx, request, body): Promise<{ orgId: string; otpId?: string }> {
+    const { app } = request
+    const user = await findUserByEmail(ctx, app, body.email)
+    if (!user) throw emailErrors.userNotFound()
+    if (app.emailMode === 'magic-link')
+      await requireMultiFactors(ctx, { userId: user.userId, multiFactors: body.multiFactors, ip: request.ip })
+    const issued = await issueEmailCode(ctx, {
+      app,
+      ip: request.ip,
+      email: body.email,
+      account: user,
+      targetPublicKey: body.targetPublicKey,
+      expirationSeconds: body.expirationSeconds,
+      redirectParams: body.redirectParams,
+    })
+    return { orgId: user.organizationId, ...(issued.kind === 'otp' ? { otpId: issued.otpId } : {}) }
+  },
+})

@@ -1,0 +1,73 @@
+import type { Context } from 'hono'
+import { toApp } from '../../apps/toApp.js'
+import { clientIp } from '../../http/clientIp.js'
+import type { SigilContext } from '../../SigilContext.js'
+import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
+import { consumeEmailCode } from './consumeEmailCode.js'
+import { renderMagicLinkError } from './renderMagicLinkError.js'
+import { toMagicLinkRedirect } from './toMagicLinkRedirect.js'
+
+const invalidLink = 'invalid or expired sign-in link'
+
+/**
+ * `GET /signer/v1/magic-link?otpId&token`: where an emailed link lands. A right, unused, unexpired
+ * token (same rules as codes: single use, three wrong tries kill it) mints a session sealed to the
+ * key the client gave when it asked for the link, and answers 302 to the app's redirect URL with
+ * `bundle`, `orgId`, the client's `redirectParams` and `aa-is-signup=true` after a sign-up. A failure
+ * redirects there with `alchemy-error`, or shows a small error page when the app is unknown.
+ *
+ * @example
+ * app.get('/signer/v1/magic-link', magicLinkLanding(ctx))
+ */
+export function magicLinkLanding(ctx: SigilContext) {
+  const findRedirectUrl = async (appId: string | undefined) => {
+    if (!appId) return undefined
+    const row = await ctx.store.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst()
+    return row ? (toApp(row).redirectUrl ?? undefined) : undefined
+  }
+
+  return async (c: Context): Promise<Response> => {
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    const fail = async (appId: string | undefined, message: string, status: 400 | 429 = 400) => {
+      const redirectUrl = await findRedirectUrl(appId)
+      if (redirectUrl)
+        return c.redirect(toMagicLinkRedirect({ redirectUrl, values: { 'alchemy-error': message } }), 302)
+      return c.html(renderMagicLinkError(`${message[0]!.toUpperCase()}${message.slice(1)}.`), status)
+    }
+
+    const otpId = c.req.query('otpId') ?? ''
+    const token = c.req.query('token') ?? ''
+    if (!otpId || otpId.length > 128 || !token || token.length > 128) return fail(undefined, invalidLink)
+    try {
+      await ctx.rateLimits.codeChecksPerIp.consume(clientIp(c))
+    } catch {
+      return fail(undefined, 'too many sign-in attempts, try again later', 429)
+    }
+
+    const result = await consumeEmailCode(ctx, { otpId, secret: token, kind: 'magic-link' })
+    if (!result.ok) return fail(result.appId, invalidLink)
+    const { code } = result
+    const redirectUrl = await findRedirectUrl(code.appId)
+    if (!redirectUrl) return fail(undefined, 'this app has no redirect URL for sign-in links')
+    let credentialBundle: string
+    try {
+      ;({ credentialBundle } = await mintSessionBundle(ctx, {
+        organizationId: code.organizationId,
+        userId: code.userId,
+        targetPublicKey: code.targetPublicKey,
+        expirationSeconds: code.expirationSeconds,
+        credentialType: 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+      }))
+    } catch (error) {
+      ctx.logger.warn('magic-link sign-in failed', { otpId, error: (error as Error | undefined)?.name })
+      return fail(code.appId, 'sign-in failed, ask for a new link')
+    }
+    const values = {
+      bundle: credentialBundle,
+      orgId: code.organizationId,
+      'aa-is-signup': code.signup ? 'true' : undefined,
+    }
+    return c.redirect(toMagicLinkRedirect({ redirectUrl, redirectParams: code.redirectParams, values }), 302)
+  }
+}

@@ -1,0 +1,52 @@
+import { defineSignerRoute } from '../../signer/defineSignerRoute.js'
+import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
+import { listVerifiedFactors, type MultiFactor } from '../mfa/listVerifiedFactors.js'
+import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
+import { sealMfaToken } from '../mfa/sealMfaToken.js'
+import { consumeEmailCode } from './consumeEmailCode.js'
+import { emailErrors } from './emailErrors.js'
+import { otpSchema } from './otpSchema.js'
+
+export type OtpRouteReturnType =
+  | { status: 'SUCCESS'; credentialBundle: string }
+  | { status: 'MFA_REQUIRED'; encryptedPayload: string; multiFactors: MultiFactor[] }
+
+/**
+ * `POST /signer/v1/otp`: checks the emailed code (per-IP limited; every failure is 400 `invalid OTP
+ * code`) and uses it up, then signs in: a credential bundle sealed to this request's
+ * `targetPublicKey`. A user with a verified TOTP factor gets `MFA_REQUIRED` and an `encryptedPayload`
+ * for `/v1/auth-validate-multi-factors`, unless `multiFactors` came along and check. The email code
+ * is used up before the second factor is checked: after a wrong TOTP code the user asks for a new one.
+ */
+export const otpRoute = defineSignerRoute({
+  path: '/v1/otp',
+  schema: otpSchema,
+  async handle(ctx, request, body): Promise<OtpRouteReturnType> {
+    await ctx.rateLimits.codeChecksPerIp.consume(request.ip)
+    const result = await consumeEmailCode(ctx, {
+      otpId: body.otpId,
+      secret: body.otpCode,
+      kind: 'otp',
+      appId: request.app.id,
+      organizationId: body.orgId,
+    })
+    if (!result.ok) throw emailErrors.invalidOtpCode()
+    const { code } = result
+    const login = {
+      organizationId: code.organizationId,
+      userId: code.userId,
+      targetPublicKey: body.targetPublicKey,
+      expirationSeconds: body.expirationSeconds ?? code.expirationSeconds,
+      credentialType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
+    } as const
+    if (body.multiFactors?.length)
+      await requireMultiFactors(ctx, { userId: code.userId, multiFactors: body.multiFactors, ip: request.ip })
+    else {
+      const multiFactors = await listVerifiedFactors(ctx, { userId: code.userId })
+      if (multiFactors.length > 0)
+        return { status: 'MFA_REQUIRED', encryptedPayload: sealMfaToken(ctx, login), multiFactors }
+    }
+    const { credentialBundle } = await mintSessionBundle(ctx, login)
+    return { status: 'SUCCESS', credentialBundle }
+  },
+})
