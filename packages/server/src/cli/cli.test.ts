@@ -133,6 +133,35 @@ describe('sigil-server start on a data dir, without SIGIL_MASTER_KEY', slow, () 
     expect((await whoami(server.url, created.organizationId!, key.privateKey)).status).toBe(200)
   })
 
+  test('behavior: app create while the server runs prints an app key that the sign-in API accepts', async () => {
+    const { code, stdout, stderr } = await runCli([
+      'app',
+      'create',
+      '--name',
+      'shop',
+      '--origin',
+      'https://shop.example',
+      '--email-mode',
+      'magic-link',
+      '--redirect-url',
+      'https://shop.example/return',
+      '--data-dir',
+      dataDir,
+    ])
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+    const created = lastJsonLine(stdout)
+    expect(created).toMatchObject({ appId: expect.any(String), apiKey: expect.stringMatching(/^sigil_/) })
+    const config = await fetch(`${server.url}/signer/v1/signer-config`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${created.apiKey}` },
+    })
+    expect(await config.json()).toEqual({ email: { mode: 'MAGIC_LINK' } })
+    const bad = await runCli(['app', 'create', '--name', 'x', '--origin', 'ftp://nope', '--data-dir', dataDir])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toBe('sigil-server: origin must be http(s): ftp://nope\n')
+  })
+
   test('behavior: migrate exits 0 while the server runs, and the server keeps answering', async () => {
     const { code, stdout } = await runCli(['migrate', '--data-dir', dataDir])
     expect(code).toBe(0)
