@@ -34,6 +34,7 @@ export {
   terminalActivityStatuses,
 } from './publicApi/activityTypes.js'
 export type * from './publicApi/types.js'
+export type * from './frame/frameMessages.js'
 export { computeActivityFingerprint } from './stamp/computeActivityFingerprint.js'
 export {
   type CreateApiKeyStampParameters,
