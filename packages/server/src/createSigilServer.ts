@@ -6,6 +6,8 @@ import { ApiError } from './http/errors/ApiError.js'
 import { handleError, renderError } from './http/handleError.js'
 import { limitBody } from './http/limitBody.js'
 import { publicApiCors } from './http/publicApiCors.js'
+import { createFrameRoutes } from './frame/createFrameRoutes.js'
+import { resolveFrameDir } from './frame/resolveFrameDir.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
@@ -87,6 +89,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.get('/health', (c) => c.json({ status: 'ok' }))
     app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))
     app.route('/public/v1', createPublicApiRoutes(ctx))
+    app.route('/frame', createFrameRoutes(ctx, config.frameDir ?? resolveFrameDir()))
     app.get('/signer/v1/magic-link', magicLinkLanding(ctx))
     app.use('/signer/*', limitBody(resolved.maxBodyBytes))
     app.on(['GET', 'POST'], '/signer/v1/oauth/callback', createOauthCallbackHandler(ctx))

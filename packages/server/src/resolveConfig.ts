@@ -46,6 +46,8 @@ export type SigilServerConfig = {
   configFile?: string
   /** OAuth providers (tests, embedding); when given, the config file's and `SIGIL_OAUTH_*` ones are ignored. */
   oauthProviders?: OauthProviderConfig[]
+  /** Folder of the built key-frame pages. Default `SIGIL_FRAME_DIR` or the `@sigil/frame` package's `dist`. */
+  frameDir?: string
   logger?: Logger
   logLevel?: LogLevel
   /** Clock, for tests. */

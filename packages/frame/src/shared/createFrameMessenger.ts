@@ -1,0 +1,89 @@
+import type { FrameRequest, FrameResponse } from '@sigil/protocol'
+
+const requestTypes = new Set<string>([
+  'INJECT_CREDENTIAL_BUNDLE',
+  'INJECT_RECOVERY_BUNDLE',
+  'STAMP_REQUEST',
+  'GET_EMBEDDED_PUBLIC_KEY',
+  'INIT_EMBEDDED_KEY',
+  'RESET_EMBEDDED_KEY',
+  'INJECT_KEY_EXPORT_BUNDLE',
+  'INJECT_WALLET_EXPORT_BUNDLE',
+  'APPLY_SETTINGS',
+])
+
+export type FrameMessengerParameters = {
+  window: Window
+  /** Origins allowed to talk to the frame; messages from any other origin are ignored. */
+  allowedOrigins: string[]
+  /** The embedded public key announced with `PUBLIC_KEY_READY` (after a TTL override, if any). */
+  announce(options: { ttlMs?: number }): Promise<string>
+  /** Answers one request; throwing answers `ERROR` with the message. `undefined` sends no answer. */
+  handle(request: FrameRequest): Promise<Omit<FrameResponse, 'requestId'> | undefined>
+}
+
+/**
+ * The frame side of the iframe-stamper protocol: the MessageChannel handshake
+ * (`TURNKEY_INIT_MESSAGE_CHANNEL` → `PUBLIC_KEY_READY` on the port, then `{type, requestId}`
+ * requests on the port) and the legacy window form (messages on `window`, answers to
+ * `window.parent`, `PUBLIC_KEY_READY` on load). Only allowed origins are heard.
+ *
+ * @example
+ * createFrameMessenger({ window, allowedOrigins, announce: async () => publicKeyHex, handle })
+ */
+export function createFrameMessenger(parameters: FrameMessengerParameters): { stop(): void } {
+  const { window: frameWindow, allowedOrigins } = parameters
+  let port: MessagePort | undefined
+
+  const answer = async (request: FrameRequest, reply: (message: FrameResponse) => void) => {
+    const requestId = request.requestId
+    try {
+      const response = await parameters.handle(request)
+      if (response) reply({ ...response, ...(requestId ? { requestId } : {}) } as FrameResponse)
+    } catch (error) {
+      const value = error instanceof Error ? error.message : String(error)
+      reply({ type: 'ERROR', value, ...(requestId ? { requestId } : {}) })
+    }
+  }
+
+  const onWindowMessage = (event: MessageEvent) => {
+    if (!allowedOrigins.includes(event.origin) || event.source !== frameWindow.parent) return
+    const data = event.data as { type?: unknown; dangerouslyOverrideIframeKeyTtl?: unknown } | null
+    if (!data || typeof data.type !== 'string') return
+    if (data.type === 'TURNKEY_INIT_MESSAGE_CHANNEL') {
+      const offered = event.ports[0]
+      if (port || !offered) return
+      port = offered
+      frameWindow.removeEventListener('message', onWindowMessage)
+      port.onmessage = (portEvent: MessageEvent) => {
+        const request = portEvent.data as FrameRequest | null
+        if (request && typeof request.type === 'string' && requestTypes.has(request.type))
+          void answer(request, (message) => port?.postMessage(message))
+      }
+      port.start()
+      const ttl = data.dangerouslyOverrideIframeKeyTtl
+      void parameters
+        .announce(typeof ttl === 'number' && ttl > 0 ? { ttlMs: ttl } : {})
+        .then((value) => port?.postMessage({ type: 'PUBLIC_KEY_READY', value }))
+      return
+    }
+    if (!requestTypes.has(data.type)) return
+    const origin = event.origin
+    void answer(data as FrameRequest, (message) => frameWindow.parent.postMessage(message, origin))
+  }
+  frameWindow.addEventListener('message', onWindowMessage)
+
+  // Legacy parents (iframe-stamper 1.x) wait for PUBLIC_KEY_READY on load.
+  const parentOrigin = frameWindow.location.ancestorOrigins?.[0]
+  if (parentOrigin && allowedOrigins.includes(parentOrigin))
+    void parameters.announce({}).then((value) => {
+      if (!port) frameWindow.parent.postMessage({ type: 'PUBLIC_KEY_READY', value }, parentOrigin)
+    })
+
+  return {
+    stop() {
+      frameWindow.removeEventListener('message', onWindowMessage)
+      port?.close()
+    },
+  }
+}

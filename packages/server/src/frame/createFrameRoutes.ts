@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+import { Hono } from 'hono'
+import { ApiError } from '../http/errors/ApiError.js'
+import type { SigilContext } from '../SigilContext.js'
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** Every origin some app allows: the only pages that may embed the frames and talk to them. */
+async function allowedOrigins(ctx: SigilContext): Promise<string[]> {
+  const rows = await ctx.store.db.selectFrom('apps').select('allowed_origins').execute()
+  return [...new Set(rows.flatMap((row) => JSON.parse(row.allowed_origins) as string[]))]
+}
+
+/**
+ * Serves the key frames under `/frame/`: `auth` and `export` pages with their settings (allowed
+ * origins, export signer key) written in, a strict CSP whose `frame-ancestors` lists the apps'
+ * origins, and the hashed assets. Answers 503 when the pages were not built.
+ *
+ * @example
+ * app.route('/frame', createFrameRoutes(ctx, resolveFrameDir()))
+ */
+export function createFrameRoutes(ctx: SigilContext, frameDir: string | undefined): Hono {
+  const routes = new Hono()
+  const notBuilt = () =>
+    new ApiError('FAILED_PRECONDITION', 'the key frame pages are not built: run `npm run build`', {
+      errorCode: 'FRAME_NOT_BUILT',
+    })
+
+  const page = (name: 'auth' | 'export') => async (c: import('hono').Context) => {
+    if (!frameDir) throw notBuilt()
+    const origins = await allowedOrigins(ctx)
+    const settings = JSON.stringify({
+      allowedOrigins: origins,
+      exportSignerPublicKey: ctx.exportSignerPublicKey,
+    })
+    const html = (await readFile(join(frameDir, `${name}.html`), 'utf8')).replace(
+      /<meta name="sigil-frame-settings" content="[^"]*"\s*\/?>/,
+      `<meta name="sigil-frame-settings" content="${escapeAttribute(settings)}" />`,
+    )
+    c.header(
+      'Content-Security-Policy',
+      [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        `frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`,
+      ].join('; '),
+    )
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('X-Content-Type-Options', 'nosniff')
+    return c.html(html)
+  }
+  routes.get('/auth', page('auth'))
+  routes.get('/auth.html', page('auth'))
+  routes.get('/export', page('export'))
+  routes.get('/export.html', page('export'))
+
+  routes.get('/assets/:file', async (c) => {
+    if (!frameDir) throw notBuilt()
+    const file = c.req.param('file')
+    const path = normalize(join(frameDir, 'assets', file))
+    if (!/^[\w.-]+$/.test(file) || !path.startsWith(join(frameDir, 'assets')))
+      throw new ApiError('NOT_FOUND', 'no such frame asset', { errorCode: 'NOT_FOUND' })
+    let body: Buffer
+    try {
+      body = await readFile(path)
+    } catch (cause) {
+      throw new ApiError('NOT_FOUND', 'no such frame asset', { errorCode: 'NOT_FOUND', cause })
+    }
+    c.header('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream')
+    c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    c.header('X-Content-Type-Options', 'nosniff')
+    return c.body(new Uint8Array(body))
+  })
+  return routes
+}
