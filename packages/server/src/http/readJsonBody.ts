@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { ApiError } from './errors/ApiError.js'
+import { readRawBody } from './readRawBody.js'
 
 export type JsonBody = {
   /** The exact body text the client sent: stamps and fingerprints are computed over it. */
@@ -15,7 +16,7 @@ export type JsonBody = {
  * const { raw, json } = await readJsonBody(c)
  */
 export async function readJsonBody(c: Context): Promise<JsonBody> {
-  const raw = await c.req.text()
+  const raw = await readRawBody(c)
   if (raw.length === 0)
     throw new ApiError('INVALID_ARGUMENT', 'request body is empty: send a JSON object', {
       errorCode: 'REQUEST_INVALID',

@@ -3,6 +3,7 @@ import { resolveApp } from '../apps/resolveApp.js'
 import { clientIp } from '../http/clientIp.js'
 import { ApiError } from '../http/errors/ApiError.js'
 import { parseWith } from '../http/parseWith.js'
+import { readRawBody } from '../http/readRawBody.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { SignerRequest, SignerRouteDefinition } from './defineSignerRoute.js'
 import { signerCors } from './signerCors.js'
@@ -31,7 +32,7 @@ export function createSignerRoutes(ctx: SigilContext, definitions: SignerRouteDe
   for (const definition of definitions) {
     routes.post(definition.path, async (c) => {
       const request = await requestOf(c)
-      const text = await c.req.text()
+      const text = await readRawBody(c)
       let json: unknown = {}
       if (text.trim()) {
         try {
