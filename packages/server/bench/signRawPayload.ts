@@ -1,0 +1,189 @@
+/**
+ * `npm run bench -w @sigil/server`: stamped `sign_raw_payload` through the real listener, on SQLite
+ * and PostgreSQL, against the compute ceiling of this machine measured in the same run. Prints a
+ * table; it is not a test and exits 0 whatever the numbers.
+ *
+ * Environment:
+ * - BENCH_SECONDS (10): duration of each load level.
+ * - BENCH_SOAK_SECONDS (60): duration of the memory run at 64 clients on SQLite; 0 skips it.
+ * - BENCH_CONCURRENCY (1,16,64): client counts.
+ * - BENCH_STORES (sqlite,postgres).
+ * - BENCH_DATABASE_URL (SIGIL_TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): a throw-away
+ *   schema is created there and dropped after.
+ * - BENCH_CPU_PROFILE_DIR: profile every server's CPU (see profileCpuPreload.ts) and write the profiles there.
+ */
+import { availableParallelism, cpus } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import {
+  formatMegabytes,
+  formatMilliseconds,
+  formatResultsTable,
+  type StoreLevelResult,
+} from './formatResultsTable.js'
+import { measureCeiling } from './measureCeiling.js'
+import { measureMemoryFlatness } from './measureMemoryFlatness.js'
+import { measureSignLevel, type SignLevelResult } from './measureSignLevel.js'
+import { provisionBenchUser } from './provisionBenchUser.js'
+import { type BenchServer, type BenchStore, startBenchServer } from './startBenchServer.js'
+
+const goal = { store: 'sqlite', concurrency: 64, minShareOfCeiling: 0.4, maxP99Ms: 25 } as const
+const warmUp = { concurrency: 16, durationMs: 2000 }
+
+const env = process.env
+const seconds = readNonNegativeNumber('BENCH_SECONDS', 10)
+const soakSeconds = readNonNegativeNumber('BENCH_SOAK_SECONDS', 60)
+const concurrencies = (env.BENCH_CONCURRENCY || '1,16,64').split(',').map(Number)
+if (!concurrencies.every((each) => Number.isInteger(each) && each > 0))
+  throw new Error('BENCH_CONCURRENCY must be positive integers separated by commas, e.g. 1,16,64')
+const stores = (env.BENCH_STORES || 'sqlite,postgres').split(',') as BenchStore[]
+if (!stores.every((store) => store === 'sqlite' || store === 'postgres'))
+  throw new Error('BENCH_STORES must list sqlite and/or postgres, e.g. sqlite,postgres')
+const databaseUrl =
+  env.BENCH_DATABASE_URL ?? env.SIGIL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const serverEnv: Record<string, string> = env.BENCH_CPU_PROFILE_DIR
+  ? {
+      NODE_OPTIONS: `--import tsx --import ${fileURLToPath(new URL('./profileCpuPreload.ts', import.meta.url))}`,
+    }
+  : {}
+
+function readNonNegativeNumber(name: string, fallback: number): number {
+  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name])
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`)
+  return value
+}
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US')
+
+function describeLevel(label: string, result: SignLevelResult): string {
+  const notes = [
+    result.exhausted ? 'RAN OUT of pre-built requests' : '',
+    result.errorSamples.length ? `first error: ${result.errorSamples[0]}` : '',
+  ].filter(Boolean)
+  return (
+    `  ${label.padEnd(12)} ${String(result.concurrency).padStart(3)} clients: ` +
+    `${integer(result.requestsPerSecond).padStart(6)} req/s  p50 ${formatMilliseconds(result.latencyMs.p50)} ms  ` +
+    `p99 ${formatMilliseconds(result.latencyMs.p99)} ms  errors ${result.errors}  ` +
+    `peak RSS ${formatMegabytes(result.peakRssBytes)} MB  server CPU ${result.serverCpuPercent.toFixed(0)}% ` +
+    `(${result.serverCpuMsPerRequest.all.toFixed(2)} ms/req, event loop ` +
+    `${result.serverCpuMsPerRequest.mainThread.toFixed(2)})  ` +
+    `load generator CPU ${result.clientCpuPercent.toFixed(0)}%` +
+    (notes.length ? `\n    ${notes.join('; ')}` : '')
+  )
+}
+
+/** Starts a server on a fresh store with its bench user, and warms it up (JIT, caches, pools). */
+async function startProvisionedServer(store: BenchStore, maxRequestsPerSecond: number) {
+  const server = await startBenchServer({ store, databaseUrl, serverEnv })
+  try {
+    const user = await provisionBenchUser(server)
+    const warm = await measureSignLevel({ server, user, ...warmUp, maxRequestsPerSecond })
+    if (warm.succeeded === 0)
+      throw new Error(`warm-up: no request succeeded; first error: ${warm.errorSamples[0] ?? 'none'}`)
+    return { server, user }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Sigil bench: sign_raw_payload through the real listener — ${availableParallelism()} cores ` +
+      `(${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ` +
+      `${seconds} s per level, soak ${soakSeconds} s`,
+  )
+
+  const ceiling = await measureCeiling({ durationMs: 2000 })
+  console.log(`\nCeiling (${ceiling.threads} worker threads, 2 s each):`)
+  console.log(`  secp256k1 signs/s (libsecp256k1)        ${integer(ceiling.signsPerSecond).padStart(8)}`)
+  console.log(`  P-256 verifies/s (OpenSSL, 250 B body)  ${integer(ceiling.verifiesPerSecond).padStart(8)}`)
+  console.log(
+    `  per-request ceiling (1 sign + 1 verify) ${integer(ceiling.requestsPerSecond).padStart(8)} req/s`,
+  )
+
+  const results: StoreLevelResult[] = []
+  for (const store of stores) {
+    console.log(`\n${store === 'sqlite' ? 'SQLite' : 'PostgreSQL'}:`)
+    let started: { server: BenchServer; user: Awaited<ReturnType<typeof provisionBenchUser>> }
+    try {
+      started = await startProvisionedServer(store, ceiling.requestsPerSecond)
+    } catch (error) {
+      console.log(`  skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+      continue
+    }
+    try {
+      for (const concurrency of concurrencies) {
+        const result = await measureSignLevel({
+          ...started,
+          concurrency,
+          durationMs: seconds * 1000,
+          maxRequestsPerSecond: ceiling.requestsPerSecond,
+        })
+        results.push({ ...result, store })
+        console.log(describeLevel(store, result))
+      }
+    } finally {
+      await started.server.stop()
+    }
+  }
+
+  if (soakSeconds > 0) {
+    console.log(
+      `\nMemory: ${soakSeconds} s at ${goal.concurrency} clients on SQLite (fresh server), RSS every 1 s:`,
+    )
+    const { server, user } = await startProvisionedServer('sqlite', ceiling.requestsPerSecond)
+    try {
+      const observed = results.find(
+        (each) => each.store === 'sqlite' && each.concurrency === goal.concurrency,
+      )
+      const soak = await measureMemoryFlatness({
+        server,
+        user,
+        concurrency: goal.concurrency,
+        durationMs: soakSeconds * 1000,
+        // Enough requests for 1.5 times the rate just measured, never more than the ceiling.
+        maxRequestsPerSecond: Math.min(
+          ceiling.requestsPerSecond,
+          observed ? observed.requestsPerSecond * 1.5 : ceiling.requestsPerSecond,
+        ),
+      })
+      console.log(describeLevel('sqlite soak', soak.level))
+      const mark = (name: string, sample: { atMs: number; rssBytes: number }) =>
+        `${name} (${(sample.atMs / 1000).toFixed(0)} s) ${formatMegabytes(sample.rssBytes)} MB`
+      console.log(
+        `  RSS: ${mark('start', soak.start)}, ${mark('reference', soak.reference)}, ` +
+          `${mark('middle', soak.middle)}, ${mark('end', soak.end)}`,
+      )
+      console.log(
+        `  memory ${soak.flat ? 'FLAT' : 'GROWING'}: end is ` +
+          `${(((soak.end.rssBytes - soak.reference.rssBytes) / soak.reference.rssBytes) * 100).toFixed(1)}% ` +
+          `from the reference mark (limit +${soak.tolerance * 100}%); ` +
+          `${(soak.secondHalfGrowth * 100).toFixed(1)}% over the second half` +
+          (soak.level.exhausted ? ' — the run ended early: it ran out of pre-built requests' : ''),
+      )
+    } finally {
+      await server.stop()
+    }
+  }
+
+  console.log(`\nResults (ceiling ${integer(ceiling.requestsPerSecond)} req/s, ${seconds} s per level):\n`)
+  console.log(formatResultsTable(results, ceiling.requestsPerSecond))
+
+  const target = results.find((each) => each.store === goal.store && each.concurrency === goal.concurrency)
+  console.log(`\nGoal at ${goal.concurrency} clients on SQLite:`)
+  if (!target) {
+    console.log('  not measured (that store or concurrency was not run)')
+    return
+  }
+  const share = target.requestsPerSecond / ceiling.requestsPerSecond
+  console.log(
+    `  throughput ≥ ${goal.minShareOfCeiling * 100}% of ceiling: ${share >= goal.minShareOfCeiling ? 'PASS' : 'MISS'} ` +
+      `(${(share * 100).toFixed(1)}%: ${integer(target.requestsPerSecond)} of ${integer(ceiling.requestsPerSecond)} req/s)`,
+  )
+  console.log(
+    `  p99 < ${goal.maxP99Ms} ms: ${target.latencyMs.p99 < goal.maxP99Ms ? 'PASS' : 'MISS'} ` +
+      `(${formatMilliseconds(target.latencyMs.p99)} ms)`,
+  )
+}
+
+await main()
