@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { magicLinkLanding } from './auth/email/magicLinkLanding.js'
 import { createOauthCallbackHandler } from './auth/oauth/createOauthCallbackHandler.js'
+import { createFrameRoutes } from './frame/createFrameRoutes.js'
+import { resolveFrameDir } from './frame/resolveFrameDir.js'
 import { createRateLimits } from './http/createRateLimits.js'
 import { ApiError } from './http/errors/ApiError.js'
 import { handleError, renderError } from './http/handleError.js'
 import { limitBody } from './http/limitBody.js'
 import { publicApiCors } from './http/publicApiCors.js'
-import { createFrameRoutes } from './frame/createFrameRoutes.js'
-import { resolveFrameDir } from './frame/resolveFrameDir.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
@@ -70,7 +70,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
         devMailbox: resolved.devMailbox,
         now,
       }),
-      rateLimits: createRateLimits({ redisUrl: resolved.redisUrl }),
+      rateLimits: createRateLimits({ redisUrl: resolved.redisUrl, overrides: config.rateLimits }),
       codeHashKey,
       now,
     }

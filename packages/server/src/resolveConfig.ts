@@ -4,6 +4,7 @@ import {
   type OauthProvider,
   type OauthProviderConfig,
 } from './auth/oauth/loadOauthProviders.js'
+import type { RateLimitBucket } from './http/createRateLimits.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
 import type { Store } from './store/createStore.js'
 
@@ -46,6 +47,8 @@ export type SigilServerConfig = {
   configFile?: string
   /** OAuth providers (tests, embedding); when given, the config file's and `SIGIL_OAUTH_*` ones are ignored. */
   oauthProviders?: OauthProviderConfig[]
+  /** Other rate-limit budgets (load tests and benchmarks only). */
+  rateLimits?: Partial<Record<RateLimitBucket, { points: number; duration: number }>>
   /** Folder of the built key-frame pages. Default `SIGIL_FRAME_DIR` or the `@sigil/frame` package's `dist`. */
   frameDir?: string
   logger?: Logger

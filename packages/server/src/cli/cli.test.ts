@@ -157,7 +157,16 @@ describe('sigil-server start on a data dir, without SIGIL_MASTER_KEY', slow, () 
       headers: { 'content-type': 'application/json', authorization: `Bearer ${created.apiKey}` },
     })
     expect(await config.json()).toEqual({ email: { mode: 'MAGIC_LINK' } })
-    const bad = await runCli(['app', 'create', '--name', 'x', '--origin', 'ftp://nope', '--data-dir', dataDir])
+    const bad = await runCli([
+      'app',
+      'create',
+      '--name',
+      'x',
+      '--origin',
+      'ftp://nope',
+      '--data-dir',
+      dataDir,
+    ])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toBe('sigil-server: origin must be http(s): ftp://nope\n')
   })

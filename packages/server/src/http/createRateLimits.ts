@@ -31,12 +31,22 @@ const buckets = {
  * const limits = createRateLimits({ redisUrl: process.env.REDIS_URL })
  * await limits.emailSendsPerAddress.consume('ada@example.com')
  */
-export function createRateLimits({ redisUrl }: { redisUrl?: string | undefined } = {}): RateLimits {
+export type RateLimitBucket = 'emailSendsPerAddress' | 'emailSendsPerIp' | 'codeChecksPerIp'
+
+export function createRateLimits({
+  redisUrl,
+  overrides = {},
+}: {
+  redisUrl?: string | undefined
+  /** Other budgets per bucket (load tests); the defaults above otherwise. */
+  overrides?: Partial<Record<RateLimitBucket, { points: number; duration: number }>>
+} = {}): RateLimits {
   const redis = redisUrl
     ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
     : undefined
   const limit = (name: keyof typeof buckets): RateLimit => {
-    const { points, duration, message } = buckets[name]
+    const { message } = buckets[name]
+    const { points, duration } = overrides[name] ?? buckets[name]
     const limiter = redis
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `sigil:${name}`, points, duration })
       : new RateLimiterMemory({ keyPrefix: name, points, duration })
