@@ -9,4 +9,6 @@ export type App = {
   allowedOrigins: string[]
   /** PEM (SPKI) or JWK JSON of the key that signs this app's bearer JWTs, if it uses them. */
   jwtPublicKey: string | null
+  /** OAuth providers this app offers (ids of the server's configured providers); null: all of them. */
+  oauthProviderIds: string[] | null
 }

@@ -13,6 +13,8 @@ export type CreateAppParameters = {
   emailMode?: 'otp' | 'magic-link'
   redirectUrl?: string
   jwtPublicKey?: string
+  /** OAuth provider ids the app offers; all configured ones when absent. */
+  oauthProviderIds?: string[]
   now: number
 }
 
@@ -49,6 +51,7 @@ export async function createApp(
         redirect_url: parameters.redirectUrl ?? null,
         allowed_origins: JSON.stringify(origins),
         jwt_public_key: parameters.jwtPublicKey ?? null,
+        oauth_provider_ids: parameters.oauthProviderIds ? JSON.stringify(parameters.oauthProviderIds) : null,
         created_at: parameters.now,
         updated_at: parameters.now,
       })

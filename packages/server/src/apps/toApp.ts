@@ -11,5 +11,6 @@ export function toApp(row: Selectable<AppTable>): App {
     redirectUrl: row.redirect_url,
     allowedOrigins: JSON.parse(row.allowed_origins) as string[],
     jwtPublicKey: row.jwt_public_key,
+    oauthProviderIds: row.oauth_provider_ids ? (JSON.parse(row.oauth_provider_ids) as string[]) : null,
   }
 }

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../store/migrateToLatest.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
 export const appCreateUsage =
-  'sigil-server app create --name NAME --origin URL [--origin URL…] [--email-mode otp|magic-link] [--redirect-url URL] [--jwt-public-key PEM_OR_JWK] [--data-dir ./.sigil] [--database-url URL]'
+  'sigil-server app create --name NAME --origin URL [--origin URL…] [--email-mode otp|magic-link] [--redirect-url URL] [--jwt-public-key PEM_OR_JWK] [--oauth-provider ID…] [--data-dir ./.sigil] [--database-url URL]'
 
 /**
  * `sigil-server app create`: an app of the sign-in service. Prints `{appId, apiKey, …}` as its last
@@ -21,6 +21,7 @@ export async function appCreateCommand(args: string[]): Promise<void> {
       'email-mode': { type: 'string' },
       'redirect-url': { type: 'string' },
       'jwt-public-key': { type: 'string' },
+      'oauth-provider': { type: 'string', multiple: true },
     },
     strict: true,
   })
@@ -39,6 +40,7 @@ export async function appCreateCommand(args: string[]): Promise<void> {
       emailMode,
       ...(values['redirect-url'] ? { redirectUrl: values['redirect-url'] } : {}),
       ...(values['jwt-public-key'] ? { jwtPublicKey: values['jwt-public-key'] } : {}),
+      ...(values['oauth-provider']?.length ? { oauthProviderIds: values['oauth-provider'] } : {}),
       now: Date.now(),
     })
     console.log(JSON.stringify({ appId, apiKey, name: values.name, origins: values.origin, emailMode }))

@@ -159,6 +159,8 @@ export type AppTable = {
   allowed_origins: string
   /** PEM (SPKI) or JWK JSON of a key that signs bearer JWTs for this app, or null. */
   jwt_public_key: string | null
+  /** JSON array of the OAuth provider ids this app offers; null offers every configured provider. */
+  oauth_provider_ids: string | null
   created_at: number | bigint | string
   updated_at: number | bigint | string
 }

@@ -62,7 +62,9 @@ export async function completeOauthLogin(
     )
   const provider = ctx.config.oauthProviders.find(
     (candidate) =>
-      candidate.id === state.authProviderId && candidate.isCustomProvider === !!state.isCustomProvider,
+      candidate.id === state.authProviderId &&
+      candidate.isCustomProvider === !!state.isCustomProvider &&
+      (!request.app.oauthProviderIds || request.app.oauthProviderIds.includes(candidate.id)),
   )
   if (!provider)
     throw failed(`No auth provider found with id ${state.authProviderId}`, 'OAUTH_PROVIDER_UNKNOWN')

@@ -21,7 +21,7 @@ async function authEndpointOf(ctx: SigilContext, provider: OauthProvider): Promi
 }
 
 /**
- * The configured providers with their authorization endpoints (discovered at first use). A provider
+ * The configured providers (those `app` offers, when given) with their authorization endpoints (discovered at first use). A provider
  * that cannot be reached is left out, with a warning in the log; if none can be reached, the
  * `OAUTH_PROVIDER_UNAVAILABLE` error of the first is thrown.
  *
@@ -29,8 +29,13 @@ async function authEndpointOf(ctx: SigilContext, provider: OauthProvider): Promi
  * const authProviders = await listAuthProviders(ctx)
  * // [{ id: 'google', clientId: '…', authEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth' }]
  */
-export async function listAuthProviders(ctx: SigilContext): Promise<AuthProvider[]> {
-  const providers = ctx.config.oauthProviders
+export async function listAuthProviders(
+  ctx: SigilContext,
+  app?: { oauthProviderIds: string[] | null },
+): Promise<AuthProvider[]> {
+  const providers = ctx.config.oauthProviders.filter(
+    (provider) => !app?.oauthProviderIds || app.oauthProviderIds.includes(provider.id),
+  )
   const results = await Promise.allSettled(providers.map((provider) => authEndpointOf(ctx, provider)))
   const listed: AuthProvider[] = []
   results.forEach((result, index) => {

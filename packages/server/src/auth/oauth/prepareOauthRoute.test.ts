@@ -67,6 +67,23 @@ describe.each(storeDialects)('prepare-oauth on %s', (dialect) => {
     ).toThrow()
   })
 
+  test('behavior: an app that offers only some providers lists only those', async () => {
+    const { createApp } = await import('../../apps/createApp.js')
+    const { apiKey } = await createApp(testbed.server.store.db, {
+      name: 'corp only',
+      origins: ['https://corp.example'],
+      oauthProviderIds: ['corp'],
+      now: Date.now(),
+    })
+    const response = await testbed.server.signer(
+      '/v1/prepare-oauth',
+      { nonce: toOauthNonce(createTargetKey().publicKey) },
+      { authorization: `Bearer ${apiKey}` },
+    )
+    const { authProviders } = (await response.json()) as { authProviders: { id: string }[] }
+    expect(authProviders.map((provider) => provider.id)).toEqual(['corp'])
+  })
+
   test('behavior: every call gives a new requestKey and challenge', async () => {
     const nonce = toOauthNonce(createTargetKey().publicKey)
     const [first, second] = await Promise.all([testbed.prepare(nonce), testbed.prepare(nonce)])

@@ -28,7 +28,7 @@ export const prepareOauthRoute = defineSignerRoute({
     request,
     body,
   ): Promise<{ codeChallenge: string; requestKey: string; authProviders: AuthProvider[] }> {
-    const authProviders = await listAuthProviders(ctx)
+    const authProviders = await listAuthProviders(ctx, request.app)
     const codeVerifier = randomPKCECodeVerifier()
     const codeChallenge = await calculatePKCECodeChallenge(codeVerifier)
     const requestKey = base64urlEncode(randomBytes(32))

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as initial from './0001_initial.js'
 import * as signer from './0002_signer.js'
 import * as emailCodeSignup from './0003_email_code_signup.js'
+import * as appOauthProviders from './0004_app_oauth_providers.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_signer': signer,
   '0003_email_code_signup': emailCodeSignup,
+  '0004_app_oauth_providers': appOauthProviders,
 }
