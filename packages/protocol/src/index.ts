@@ -25,6 +25,7 @@ export { BaseError, type BaseErrorParameters } from './errors/BaseError.js'
 export { InvalidBundleError } from './errors/InvalidBundleError.js'
 export { InvalidEncodingError } from './errors/InvalidEncodingError.js'
 export { InvalidStampError } from './errors/InvalidStampError.js'
+export type * from './frame/frameMessages.js'
 export {
   type ActivityPath,
   type ActivityType,
@@ -34,7 +35,6 @@ export {
   terminalActivityStatuses,
 } from './publicApi/activityTypes.js'
 export type * from './publicApi/types.js'
-export type * from './frame/frameMessages.js'
 export { computeActivityFingerprint } from './stamp/computeActivityFingerprint.js'
 export {
   type CreateApiKeyStampParameters,

@@ -15,7 +15,12 @@ export type InitMessageChannelMessage = {
 
 /** Parent → frame requests. `requestId` is absent in the legacy window form. */
 export type FrameRequest =
-  | { type: 'INJECT_CREDENTIAL_BUNDLE' | 'INJECT_RECOVERY_BUNDLE'; value: string; requestId?: string; organizationId?: string }
+  | {
+      type: 'INJECT_CREDENTIAL_BUNDLE' | 'INJECT_RECOVERY_BUNDLE'
+      value: string
+      requestId?: string
+      organizationId?: string
+    }
   | { type: 'STAMP_REQUEST'; value: string; requestId?: string }
   | { type: 'GET_EMBEDDED_PUBLIC_KEY'; requestId?: string }
   | { type: 'INIT_EMBEDDED_KEY'; requestId?: string }

@@ -56,7 +56,7 @@ function malformedValue(next: () => number, depth = 0): unknown {
     case 3:
       return 'x'.repeat(Math.floor(next() * 100_000))
     case 4:
-      return '04' + 'zz'.repeat(64)
+      return `04${'zz'.repeat(64)}`
     case 5:
       return '\u0000\ud800'
     case 6:

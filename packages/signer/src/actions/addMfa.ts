@@ -1,0 +1,24 @@
+import { SignerError } from '../errors/SignerError.js'
+import type { Signer } from '../Signer.js'
+import { request } from '../transport/request.js'
+import { stampMfaRequest } from './stampMfaRequest.js'
+
+export type AddMfaParameters = { multiFactorType: 'totp' }
+export type AddMfaReturnType = { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
+
+/**
+ * Starts a TOTP enrolment (`/v1/auth-request-multi-factor`, marker `add_mfa`): show
+ * `multiFactorTotpUrl` as a QR code, then confirm a first code with `verifyMfa`. Only `'totp'` is
+ * supported (`Unsupported MFA factor type: <t>` otherwise).
+ *
+ * @example
+ * const { multiFactorId, multiFactorTotpUrl } = await addMfa(signer, { multiFactorType: 'totp' })
+ */
+export async function addMfa(
+  signer: Signer,
+  { multiFactorType }: AddMfaParameters,
+): Promise<AddMfaReturnType> {
+  if (multiFactorType !== 'totp') throw new SignerError(`Unsupported MFA factor type: ${multiFactorType}`)
+  const stampedRequest = await stampMfaRequest(signer, 'add_mfa')
+  return request(signer, '/v1/auth-request-multi-factor', { stampedRequest, multiFactorType })
+}

@@ -1,0 +1,34 @@
+import { SignerError } from '../errors/SignerError.js'
+import type { Signer } from '../Signer.js'
+import type { AuthenticatingType, User } from '../types.js'
+import { whoami } from './whoami.js'
+
+export type CompleteAuthWithBundleParameters = {
+  bundle: string
+  orgId: string
+  connectedEventName: 'connectedEmail' | 'connectedOtp' | 'connectedOauth'
+  authenticatingType: AuthenticatingType
+  idToken?: string | undefined
+}
+
+/**
+ * Finishes a login that produced a credential bundle: emits `authenticating`, injects the bundle
+ * into the key holder (`Failed to inject credential bundle` when it refuses), asks `whoami`, then
+ * emits the connected event, which stores the session and sets the status CONNECTED.
+ *
+ * @example
+ * const user = await completeAuthWithBundle(signer, { bundle, orgId, connectedEventName: 'connectedEmail', authenticatingType: 'email' })
+ */
+export async function completeAuthWithBundle(
+  signer: Signer,
+  parameters: CompleteAuthWithBundleParameters,
+): Promise<User> {
+  signer.events.emit('authenticating', { type: parameters.authenticatingType })
+  await signer.sessionStamper.init()
+  const injected = await signer.sessionStamper.injectCredentialBundle(parameters.bundle)
+  if (!injected) throw new SignerError('Failed to inject credential bundle')
+  signer.stamper = signer.sessionStamper
+  const user = await whoami(signer, { orgId: parameters.orgId, idToken: parameters.idToken })
+  signer.events.emit(parameters.connectedEventName, user, parameters.bundle)
+  return user
+}

@@ -1,0 +1,85 @@
+import { base64urlEncode } from '@sigil/protocol'
+import { SignerError } from '../errors/SignerError.js'
+import { type CreatedPasskey, toPasskeyAttestation } from '../passkey/toPasskeyAttestation.js'
+import { toPasskeyCreationOptions } from '../passkey/toPasskeyCreationOptions.js'
+import type { Signer } from '../Signer.js'
+import { createWebauthnStamper } from '../stampers/createWebauthnStamper.js'
+import { request } from '../transport/request.js'
+import type { User } from '../types.js'
+import { toExpirationSeconds } from './toExpirationSeconds.js'
+
+export type CreateAccountParameters =
+  | {
+      type: 'email'
+      email: string
+      emailMode?: 'magicLink' | 'otp' | undefined
+      redirectParams?: URLSearchParams | undefined
+    }
+  | {
+      type: 'passkey'
+      /** The passkey's name: the email, else the username. */
+      email?: string | undefined
+      username?: string | undefined
+      creationOpts?: CredentialCreationOptions | undefined
+    }
+
+export type CreateAccountReturnType = {
+  orgId: string
+  userId?: string
+  address?: `0x${string}`
+  otpId?: string
+}
+
+/**
+ * Signs a new user up (`/v1/signup`). Email: mails a code or link bound to the key frame's key
+ * (emits `authenticating {type:'otp'}`). Passkey: creates a passkey in the browser, sends its
+ * attestation, and signs the user in with it (emits `authenticating {type:'passkey'}`, then
+ * `connectedPasskey`); no `whoami` is needed.
+ *
+ * @example
+ * const { orgId, otpId } = await createAccount(signer, { type: 'email', email: 'ada@example.com' })
+ */
+export async function createAccount(
+  signer: Signer,
+  parameters: CreateAccountParameters,
+): Promise<CreateAccountReturnType> {
+  if (parameters.type === 'email') {
+    signer.events.emit('authenticating', { type: 'otp' })
+    const targetPublicKey = await signer.sessionStamper.init()
+    return request(signer, '/v1/signup', {
+      email: parameters.email,
+      emailMode: parameters.emailMode,
+      targetPublicKey,
+      expirationSeconds: toExpirationSeconds(signer),
+      redirectParams: parameters.redirectParams?.toString(),
+    })
+  }
+  signer.events.emit('authenticating', { type: 'passkey' })
+  const name = parameters.email ?? parameters.username ?? `passkey-${Date.now()}`
+  const options = toPasskeyCreationOptions({
+    name,
+    rpId: globalThis.location.hostname,
+    creationOpts: parameters.creationOpts,
+  })
+  const credential = (await globalThis.navigator.credentials.create(
+    options,
+  )) as unknown as CreatedPasskey | null
+  if (!credential) throw new SignerError('No passkey was created')
+  const attestation = toPasskeyAttestation(credential)
+  const challenge = base64urlEncode(options.publicKey.challenge as Uint8Array)
+  const answer = await request(signer, '/v1/signup', {
+    passkey: { challenge, attestation },
+    email: parameters.email,
+  })
+  const user: User = {
+    orgId: answer.orgId,
+    userId: answer.userId!,
+    address: answer.address!,
+    email: parameters.email,
+    solanaAddress: answer.solanaAddress,
+    credentialId: attestation.credentialId,
+  }
+  signer.stamper = createWebauthnStamper({ rpId: signer.config.rpId, credentialId: user.credentialId })
+  signer.events.emit('connectedPasskey', user)
+  return answer
+}

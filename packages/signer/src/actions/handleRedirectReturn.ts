@@ -1,0 +1,51 @@
+import type { Signer } from '../Signer.js'
+import type { User } from '../types.js'
+import { authenticate } from './authenticate.js'
+
+/** The query parameters a return from a magic link or an OAuth redirect carries (spec §2). */
+export const returnQueryParameters = [
+  'bundle',
+  'orgId',
+  'alchemy-bundle',
+  'alchemy-org-id',
+  'alchemy-error',
+  'alchemy-id-token',
+  'aa-is-signup',
+] as const
+
+/**
+ * Finishes a sign-in that comes back to the page in its address: reads the query parameters of
+ * spec §2, removes them (`history.replaceState`), then signs in with the magic link's `bundle` or
+ * the OAuth `alchemy-bundle`/`alchemy-org-id`/`alchemy-id-token`; `alchemy-error` becomes the
+ * state's error (`OauthError`). Resolves with the user, or undefined when there was nothing to do.
+ * `createSigner` calls it at start.
+ *
+ * @example
+ * const user = await handleRedirectReturn(signer)
+ */
+export async function handleRedirectReturn(signer: Signer): Promise<User | undefined> {
+  const location = signer.window?.location
+  if (!location) return undefined
+  const url = new URL(location.href)
+  const found = Object.fromEntries(
+    returnQueryParameters.map((name) => [name, url.searchParams.get(name) ?? undefined]),
+  ) as Record<(typeof returnQueryParameters)[number], string | undefined>
+  if (!returnQueryParameters.some((name) => url.searchParams.has(name))) return undefined
+  for (const name of returnQueryParameters) url.searchParams.delete(name)
+  signer.window?.history?.replaceState(null, '', url.href)
+
+  const isNewUser = found['aa-is-signup'] === 'true'
+  if (found['alchemy-error'])
+    signer.store.setState({ error: { name: 'OauthError', message: found['alchemy-error'] } })
+  if (found.bundle)
+    return authenticate(signer, { type: 'email', bundle: found.bundle, orgId: found.orgId, isNewUser })
+  if (found['alchemy-bundle'] && found['alchemy-org-id'] && found['alchemy-id-token'])
+    return authenticate(signer, {
+      type: 'oauthReturn',
+      bundle: found['alchemy-bundle'],
+      orgId: found['alchemy-org-id'],
+      idToken: found['alchemy-id-token'],
+      isNewUser,
+    })
+  return undefined
+}

@@ -1,0 +1,105 @@
+import { OauthCancelledError } from '../errors/OauthCancelledError.js'
+import { OauthFailedError } from '../errors/OauthFailedError.js'
+import { SignerError } from '../errors/SignerError.js'
+import { getOauthProviderUrl } from '../oauth/getOauthProviderUrl.js'
+import type { OauthParameters } from '../oauth/OauthParameters.js'
+import type { Signer } from '../Signer.js'
+import type { User } from '../types.js'
+import { completeAuthWithBundle } from './completeAuthWithBundle.js'
+import { preparePopupOauth } from './preparePopupOauth.js'
+
+type PopupMessage = {
+  alchemyBundle?: string
+  alchemyOrgId?: string
+  alchemyIdToken?: string
+  alchemyIsSignup?: boolean | string
+  alchemyError?: string
+}
+
+/** Popup-closed check interval (spec §9). */
+const checkCloseIntervalMs = 500
+
+/**
+ * The origins the OAuth callback page may post from: the server's (`rpcUrl`) and the callback
+ * URL's, when they differ. Anything else is ignored (beyond the anchor, which checks nothing).
+ */
+function trustedOrigins(signer: Signer): Set<string> {
+  const base = signer.window?.location?.href
+  return new Set(
+    [signer.config.connection.rpcUrl, signer.config.oauthCallbackUrl].map((url) => new URL(url, base).origin),
+  )
+}
+
+/**
+ * OAuth in a popup (500×600). Needs `preparePopupOauth` first (or `enablePopupOauth`), so that the
+ * popup opens synchronously inside the click. Listens for the callback page's message from the
+ * server's origin only; `OauthFailedError` when it reports an error, `OauthCancelledError` when the
+ * popup is closed (checked every 500 ms).
+ *
+ * @example
+ * const user = await oauthWithPopup(signer, { authProviderId: 'google', mode: 'popup' })
+ */
+export function oauthWithPopup(
+  signer: Signer,
+  parameters: OauthParameters & { mode: 'popup' },
+): Promise<User> {
+  const oauthConfig = signer.oauthConfig
+  const turnkeyPublicKey = signer.sessionStamper.publicKey()
+  const window = signer.window
+  if (!oauthConfig || !turnkeyPublicKey || !window?.open)
+    return Promise.reject(
+      new SignerError(
+        'enablePopupOauth must be set in configuration or signer.preparePopupOauth must be called before using popup-based OAuth login',
+      ),
+    )
+  const url = getOauthProviderUrl({
+    oauthParameters: parameters,
+    oauthConfig,
+    turnkeyPublicKey,
+    oauthCallbackUrl: signer.config.oauthCallbackUrl,
+    openerOrigin: window.location?.origin,
+  })
+  const popup = window.open(url, '_blank', 'popup,width=500,height=600')
+  signer.events.emit('authenticating', { type: 'oauth' })
+  const origins = trustedOrigins(signer)
+
+  return new Promise<User>((resolve, reject) => {
+    const finish = () => {
+      clearInterval(closedCheck)
+      window.removeEventListener('message', onMessage)
+      popup?.close()
+      // The request key is single-use: prepare the next popup login in the background.
+      preparePopupOauth(signer).catch(() => {
+        signer.oauthConfig = undefined
+      })
+    }
+    const onMessage = (event: Event) => {
+      const { origin, data, source } = event as MessageEvent<PopupMessage | null>
+      if (!origins.has(origin) || (source && popup && source !== popup) || !data || typeof data !== 'object')
+        return
+      const { alchemyBundle, alchemyOrgId, alchemyIdToken, alchemyIsSignup, alchemyError } = data
+      if (alchemyBundle && alchemyOrgId && alchemyIdToken) {
+        finish()
+        completeAuthWithBundle(signer, {
+          bundle: alchemyBundle,
+          orgId: alchemyOrgId,
+          idToken: alchemyIdToken,
+          connectedEventName: 'connectedOauth',
+          authenticatingType: 'oauth',
+        }).then((user) => {
+          if (alchemyIsSignup) signer.store.setState({ isNewUser: true })
+          resolve(user)
+        }, reject)
+      } else if (alchemyError) {
+        finish()
+        reject(new OauthFailedError(alchemyError))
+      }
+    }
+    const closedCheck = setInterval(() => {
+      if (popup && !popup.closed) return
+      finish()
+      reject(new OauthCancelledError())
+    }, checkCloseIntervalMs)
+    window.addEventListener('message', onMessage)
+  })
+}

@@ -1,0 +1,23 @@
+import { getOauthNonce } from '../oauth/getOauthNonce.js'
+import type { Signer } from '../Signer.js'
+import { request } from '../transport/request.js'
+import type { SignerRoutes } from '../transport/SignerRoutes.js'
+
+/** `/v1/prepare-oauth`'s answer: the PKCE challenge, its request key, and the providers. */
+export type OauthConfig = SignerRoutes['/v1/prepare-oauth']['response']
+
+/**
+ * Prepares an OAuth login ahead of time (`/v1/prepare-oauth` with the nonce of the key frame's
+ * key) and caches the answer, so that a click can open the popup synchronously, as browsers
+ * require. `enablePopupOauth: true` calls it at start.
+ *
+ * @example
+ * await preparePopupOauth(signer)
+ * button.onclick = () => signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' })
+ */
+export async function preparePopupOauth(signer: Signer): Promise<OauthConfig> {
+  const turnkeyPublicKey = await signer.sessionStamper.init()
+  const oauthConfig = await request(signer, '/v1/prepare-oauth', { nonce: getOauthNonce(turnkeyPublicKey) })
+  signer.oauthConfig = oauthConfig
+  return oauthConfig
+}

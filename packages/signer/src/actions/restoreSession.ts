@@ -1,0 +1,48 @@
+import type { Signer } from '../Signer.js'
+import { signerStatus, type User } from '../types.js'
+import { completeAuthWithBundle } from './completeAuthWithBundle.js'
+import { disconnect } from './disconnect.js'
+import { lookupUserWithPasskey } from './lookupUserWithPasskey.js'
+
+const connectedEventNames = {
+  email: 'connectedEmail',
+  otp: 'connectedOtp',
+  oauth: 'connectedOauth',
+} as const
+
+/**
+ * Restores the stored session (spec §4 "on start"): a bundle session re-injects its bundle into
+ * the key holder and asks `whoami`; a passkey session only switches to the passkey stamper. An
+ * expired session is cleared (DISCONNECTED); one that cannot be restored logs
+ * `Failed to load user from session` and is cleared. No session: DISCONNECTED.
+ *
+ * @example
+ * const user = await restoreSession(signer) // undefined when signed out
+ */
+export async function restoreSession(signer: Signer): Promise<User | undefined> {
+  const session = signer.sessions.getSession()
+  if (!session || session.expirationDateMs <= Date.now()) {
+    if (session || signer.getState().user) await disconnect(signer)
+    else signer.store.setState({ status: signerStatus.DISCONNECTED })
+    return undefined
+  }
+  try {
+    const user =
+      session.type === 'passkey'
+        ? await lookupUserWithPasskey(signer, session.user)
+        : await completeAuthWithBundle(signer, {
+            bundle: session.bundle,
+            orgId: session.user.orgId,
+            idToken: session.user.idToken,
+            connectedEventName: connectedEventNames[session.type],
+            authenticatingType: session.type,
+          })
+    signer.sessions.watchExpiry(session)
+    return user
+  } catch (error) {
+    // biome-ignore lint/suspicious/noConsole: the spec's warning when a stored session cannot load
+    console.warn('Failed to load user from session', error)
+    await disconnect(signer)
+    return undefined
+  }
+}

@@ -1,0 +1,27 @@
+import type { Signer } from '../Signer.js'
+import { toSignRawPayloadBody } from '../stamp/toSignRawPayloadBody.js'
+import { requireUser } from '../store/requireUser.js'
+import type { StampedRequest } from '../types.js'
+
+/** The payload markers of the stamped MFA routes (reference §1.5). */
+export type MfaMarker = 'list_mfas' | 'add_mfa' | 'verify_mfa' | 'delete_mfas'
+
+/**
+ * The `stampedRequest` of an MFA route: a `sign_raw_payload` body whose payload is the route's
+ * ASCII marker, stamped by the signed-in user's key. Nothing is signed; the stamp proves the session.
+ *
+ * @example
+ * const stampedRequest = await stampMfaRequest(signer, 'list_mfas')
+ */
+export async function stampMfaRequest(signer: Signer, marker: MfaMarker): Promise<StampedRequest> {
+  const user = requireUser(signer)
+  return signer.stampRequest(
+    'submit/sign_raw_payload',
+    toSignRawPayloadBody({
+      organizationId: user.orgId,
+      payload: marker,
+      signWith: user.address,
+      hashFunction: 'HASH_FUNCTION_NO_OP',
+    }),
+  )
+}

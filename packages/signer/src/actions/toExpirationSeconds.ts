@@ -1,0 +1,12 @@
+import type { Signer } from '../Signer.js'
+
+/**
+ * The `expirationSeconds` sent with every login: the session lifetime in whole seconds
+ * (`floor(expirationTimeMs / 1000)`, 900 by default), at least 1.
+ *
+ * @example
+ * toExpirationSeconds(signer) // 900
+ */
+export function toExpirationSeconds(signer: Pick<Signer, 'config'>): number {
+  return Math.max(1, Math.floor(signer.config.sessionConfig.expirationTimeMs / 1000))
+}

@@ -1,0 +1,79 @@
+export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
+export { type AuthenticateParameters, authenticate } from './actions/authenticate.js'
+export {
+  type CompleteAuthWithBundleParameters,
+  completeAuthWithBundle,
+} from './actions/completeAuthWithBundle.js'
+export {
+  type CreateAccountParameters,
+  type CreateAccountReturnType,
+  createAccount,
+} from './actions/createAccount.js'
+export { disconnect } from './actions/disconnect.js'
+export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
+export { handleRedirectReturn, returnQueryParameters } from './actions/handleRedirectReturn.js'
+export {
+  type InitEmailAuthParameters,
+  type InitEmailAuthReturnType,
+  initEmailAuth,
+} from './actions/initEmailAuth.js'
+export { type LookupUserByEmailReturnType, lookupUserByEmail } from './actions/lookupUserByEmail.js'
+export { lookupUserWithPasskey } from './actions/lookupUserWithPasskey.js'
+export { oauthWithPopup } from './actions/oauthWithPopup.js'
+export { oauthWithRedirect } from './actions/oauthWithRedirect.js'
+export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth.js'
+export { recheckSession } from './actions/recheckSession.js'
+export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
+export { restoreSession } from './actions/restoreSession.js'
+export { type SignRawMessageParameters, signRawMessage } from './actions/signRawMessage.js'
+export {
+  type SubmitOtpCodeParameters,
+  type SubmitOtpCodeReturnType,
+  submitOtpCode,
+} from './actions/submitOtpCode.js'
+export { type ValidateMultiFactorsParameters, validateMultiFactors } from './actions/validateMultiFactors.js'
+export { type VerifyMfaParameters, verifyMfa } from './actions/verifyMfa.js'
+export { type WhoamiParameters, whoami } from './actions/whoami.js'
+export { defaultRootOrgId, defaultSessionKey, defaultSessionMs } from './config/defaults.js'
+export { InvalidSignerConfigError } from './config/InvalidSignerConfigError.js'
+export { resolveSignerConfig } from './config/resolveSignerConfig.js'
+export type { CreateSignerParameters, ResolvedSignerConfig, SignerWindow } from './config/SignerConfig.js'
+export { createSigner } from './createSigner.js'
+export { MfaRequiredError } from './errors/MfaRequiredError.js'
+export { NotAuthenticatedError } from './errors/NotAuthenticatedError.js'
+export { OAuthProvidersError } from './errors/OAuthProvidersError.js'
+export { OauthCancelledError } from './errors/OauthCancelledError.js'
+export { OauthFailedError } from './errors/OauthFailedError.js'
+export { SignerError } from './errors/SignerError.js'
+export { SignerRequestError } from './errors/SignerRequestError.js'
+export { encodeOauthState, type OauthState } from './oauth/encodeOauthState.js'
+export { getOauthNonce } from './oauth/getOauthNonce.js'
+export { type GetOauthProviderUrlParameters, getOauthProviderUrl } from './oauth/getOauthProviderUrl.js'
+export type { KnownAuthProvider } from './oauth/knownOauthProviders.js'
+export type { OauthParameters } from './oauth/OauthParameters.js'
+export type { Signer } from './Signer.js'
+export { createMemoryStorage } from './session/createMemoryStorage.js'
+export type { SessionManager } from './session/createSessionManager.js'
+export type { Session, TemporarySession } from './session/Session.js'
+export { type CreateApiKeyStamperParameters, createApiKeyStamper } from './stampers/createApiKeyStamper.js'
+export { createFramePortClient, type FramePortClient } from './stampers/createFramePortClient.js'
+export { type CreateFrameStamperParameters, createFrameStamper } from './stampers/createFrameStamper.js'
+export {
+  type CreateWebauthnStamperParameters,
+  createWebauthnStamper,
+} from './stampers/createWebauthnStamper.js'
+export type { SessionStamper, Stamp, Stamper } from './stampers/Stamper.js'
+export type { SignerEventName, SignerEvents } from './store/SignerEvents.js'
+export {
+  type AuthenticatingType,
+  type ErrorInfo,
+  type MfaStatus,
+  type MultiFactor,
+  type MultiFactorEntry,
+  type SignerState,
+  type SignerStatus,
+  type StampedRequest,
+  signerStatus,
+  type User,
+} from './types.js'
+export { version } from './version.js'

@@ -1,0 +1,23 @@
+import type { User } from '../types.js'
+
+/** The persisted session (spec §3): the kind of login, its user, and for bundle logins the bundle. */
+export type Session =
+  | { type: 'email' | 'oauth' | 'otp'; bundle: string; expirationDateMs: number; user: User }
+  | { type: 'passkey'; expirationDateMs: number; user: User }
+
+export type SessionType = Session['type']
+
+/** Kept between the steps of a sign-in, shared across tabs (spec §3). */
+export type TemporarySession = {
+  orgId: string
+  isNewUser?: boolean | undefined
+  encryptedPayload?: string | undefined
+  mfaFactorId?: string | undefined
+}
+
+/** A session to store: `expirationDateMs` is set by the session manager. */
+export type NewSession = Session extends infer T
+  ? T extends Session
+    ? Omit<T, 'expirationDateMs'>
+    : never
+  : never

@@ -1,0 +1,21 @@
+import type { AuthenticatingType, ErrorInfo, MfaStatus, SignerStatus, User } from '../types.js'
+
+/** The events of `signer.on(event, listener)` (spec §4, reference §1.3–§1.4). */
+export type SignerEvents = {
+  /** The status became CONNECTED. */
+  connected: (user: User) => void
+  connectedEmail: (user: User, bundle: string) => void
+  connectedOtp: (user: User, bundle: string) => void
+  connectedOauth: (user: User, bundle: string) => void
+  connectedPasskey: (user: User) => void
+  /** The status became DISCONNECTED. */
+  disconnected: () => void
+  /** The signed-in user was just created. */
+  newUserSignup: () => void
+  authenticating: (parameters: { type: AuthenticatingType }) => void
+  statusChanged: (status: SignerStatus) => void
+  errorChanged: (error: ErrorInfo | undefined) => void
+  mfaStatusChanged: (mfaStatus: MfaStatus) => void
+}
+
+export type SignerEventName = keyof SignerEvents
