@@ -3,6 +3,18 @@ import type { Selectable } from 'kysely'
 import type { WalletTable } from '../../store/schema.js'
 import { toTimestamp } from './toTimestamp.js'
 
+/** The wallet columns a query may read for `v1Wallet` (everything but the sealed mnemonic). */
+export const walletColumns = [
+  'id',
+  'organization_id',
+  'name',
+  'mnemonic_length',
+  'exported',
+  'imported',
+  'created_at',
+  'updated_at',
+] as const
+
 /** Stored wallet row → `v1Wallet`. Never includes the sealed mnemonic. */
 export function toV1Wallet(row: Omit<Selectable<WalletTable>, 'sealed_mnemonic'>): V1Wallet {
   return {

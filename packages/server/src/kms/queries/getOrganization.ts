@@ -2,7 +2,7 @@ import type { GetOrganizationResponse } from '@sigil/protocol'
 import { z } from 'zod'
 import { authenticationErrors } from '../auth/authenticationErrors.js'
 import { loadV1Users } from '../format/loadV1Users.js'
-import { toV1Wallet } from '../format/toV1Wallet.js'
+import { toV1Wallet, walletColumns } from '../format/toV1Wallet.js'
 import { defineQuery } from './defineQuery.js'
 import { organizationIdSchema } from './querySchemas.js'
 
@@ -21,16 +21,7 @@ export const getOrganizationQuery = defineQuery({
       loadV1Users(ctx.store.db, { organizationId }),
       ctx.store.db
         .selectFrom('wallets')
-        .select([
-          'id',
-          'organization_id',
-          'name',
-          'mnemonic_length',
-          'exported',
-          'imported',
-          'created_at',
-          'updated_at',
-        ])
+        .select(walletColumns)
         .where('organization_id', '=', organizationId)
         .orderBy('created_at')
         .execute(),

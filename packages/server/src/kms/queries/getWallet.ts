@@ -1,7 +1,7 @@
 import type { GetWalletResponse } from '@sigil/protocol'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
-import { toV1Wallet } from '../format/toV1Wallet.js'
+import { toV1Wallet, walletColumns } from '../format/toV1Wallet.js'
 import { defineQuery } from './defineQuery.js'
 import { idSchema, organizationIdSchema } from './querySchemas.js'
 
@@ -12,16 +12,7 @@ export const getWalletQuery = defineQuery({
   async run(ctx, { organizationId }, body): Promise<GetWalletResponse> {
     const row = await ctx.store.db
       .selectFrom('wallets')
-      .select([
-        'id',
-        'organization_id',
-        'name',
-        'mnemonic_length',
-        'exported',
-        'imported',
-        'created_at',
-        'updated_at',
-      ])
+      .select(walletColumns)
       .where('organization_id', '=', organizationId)
       .where('id', '=', body.walletId)
       .executeTakeFirst()

@@ -1,6 +1,6 @@
 import type { ListWalletAccountsResponse, V1Wallet } from '@sigil/protocol'
 import { z } from 'zod'
-import { toV1Wallet } from '../format/toV1Wallet.js'
+import { toV1Wallet, walletColumns } from '../format/toV1Wallet.js'
 import { toV1WalletAccount } from '../format/toV1WalletAccount.js'
 import { applyPagination } from './applyPagination.js'
 import { defineQuery } from './defineQuery.js'
@@ -39,16 +39,7 @@ export const listWalletAccountsQuery = defineQuery({
     if (body.includeWalletDetails && rows.length > 0) {
       const walletRows = await ctx.store.db
         .selectFrom('wallets')
-        .select([
-          'id',
-          'organization_id',
-          'name',
-          'mnemonic_length',
-          'exported',
-          'imported',
-          'created_at',
-          'updated_at',
-        ])
+        .select(walletColumns)
         .where('id', 'in', [...new Set(rows.map((row) => row.wallet_id))])
         .execute()
       wallets = new Map(walletRows.map((row) => [row.id, toV1Wallet(row)]))

@@ -1,6 +1,6 @@
 import type { ListWalletsResponse } from '@sigil/protocol'
 import { z } from 'zod'
-import { toV1Wallet } from '../format/toV1Wallet.js'
+import { toV1Wallet, walletColumns } from '../format/toV1Wallet.js'
 import { defineQuery } from './defineQuery.js'
 import { organizationIdSchema } from './querySchemas.js'
 
@@ -11,16 +11,7 @@ export const listWalletsQuery = defineQuery({
   async run(ctx, { organizationId }): Promise<ListWalletsResponse> {
     const rows = await ctx.store.db
       .selectFrom('wallets')
-      .select([
-        'id',
-        'organization_id',
-        'name',
-        'mnemonic_length',
-        'exported',
-        'imported',
-        'created_at',
-        'updated_at',
-      ])
+      .select(walletColumns)
       .where('organization_id', '=', organizationId)
       .orderBy('created_at')
       .orderBy('id')
