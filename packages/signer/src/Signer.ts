@@ -1,14 +1,23 @@
+import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 'viem'
 import type { AddMfaParameters, AddMfaReturnType } from './actions/addMfa.js'
+import type { AddPasskeyReturnType } from './actions/addPasskey.js'
 import type { AuthenticateParameters } from './actions/authenticate.js'
 import type { GetMfaFactorsReturnType } from './actions/getMfaFactors.js'
+import type { GetPasskeyStatusReturnType } from './actions/getPasskeyStatus.js'
 import type { LookupUserByEmailReturnType } from './actions/lookupUserByEmail.js'
 import type { OauthConfig } from './actions/preparePopupOauth.js'
 import type { RemoveMfaParameters } from './actions/removeMfa.js'
+import type { SignAuthorizationParameters, SignAuthorizationReturnType } from './actions/signAuthorization.js'
+import type { SignMessageParameters } from './actions/signMessage.js'
 import type { SignRawMessageParameters } from './actions/signRawMessage.js'
+import type { SignTransactionReturnType } from './actions/signTransaction.js'
+import type { SignTypedDataParameters } from './actions/signTypedData.js'
+import type { ToViemAccountReturnType } from './actions/toViemAccount.js'
 import type { ValidateMultiFactorsParameters } from './actions/validateMultiFactors.js'
 import type { VerifyMfaParameters } from './actions/verifyMfa.js'
 import type { ResolvedSignerConfig, SignerWindow } from './config/SignerConfig.js'
 import type { SessionManager } from './session/createSessionManager.js'
+import type { SolanaSigner } from './solana/toSolanaSigner.js'
 import type { SessionStamper, Stamper } from './stampers/Stamper.js'
 import type { Emitter } from './store/createEmitter.js'
 import type { SignerStore } from './store/createSignerStore.js'
@@ -50,6 +59,24 @@ export type Signer = {
   verifyMfa(parameters: VerifyMfaParameters): Promise<{ multiFactors: MultiFactor[] }>
   removeMfa(parameters: RemoveMfaParameters): Promise<{ multiFactors: MultiFactor[] }>
   signRawMessage(parameters: SignRawMessageParameters): Promise<`0x${string}`>
+  signMessage(message: SignMessageParameters['message']): Promise<`0x${string}`>
+  signTypedData<
+    const typedData extends TypedData | Record<string, unknown>,
+    primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
+  >(typedData: SignTypedDataParameters<typedData, primaryType>): Promise<`0x${string}`>
+  signTransaction<
+    serializer extends
+      SerializeTransactionFn<TransactionSerializable> = SerializeTransactionFn<TransactionSerializable>,
+    transaction extends Parameters<serializer>[0] = Parameters<serializer>[0],
+  >(
+    transaction: transaction,
+    options?: { serializer?: serializer | undefined } | undefined,
+  ): Promise<SignTransactionReturnType>
+  signAuthorization(parameters: SignAuthorizationParameters): Promise<SignAuthorizationReturnType>
+  toViemAccount(): ToViemAccountReturnType
+  toSolanaSigner(): SolanaSigner
+  getPasskeyStatus(): Promise<GetPasskeyStatusReturnType>
+  addPasskey(creationOpts?: CredentialCreationOptions | undefined): Promise<AddPasskeyReturnType>
   /** Stops timers and window listeners (the signer stays usable for explicit calls). */
   destroy(): void
 

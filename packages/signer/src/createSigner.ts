@@ -1,14 +1,21 @@
 import { addMfa } from './actions/addMfa.js'
+import { addPasskey } from './actions/addPasskey.js'
 import { authenticate } from './actions/authenticate.js'
 import { disconnect } from './actions/disconnect.js'
 import { getMfaFactors } from './actions/getMfaFactors.js'
+import { getPasskeyStatus } from './actions/getPasskeyStatus.js'
 import { handleRedirectReturn } from './actions/handleRedirectReturn.js'
 import { lookupUserByEmail } from './actions/lookupUserByEmail.js'
 import { preparePopupOauth } from './actions/preparePopupOauth.js'
 import { recheckSession } from './actions/recheckSession.js'
 import { removeMfa } from './actions/removeMfa.js'
 import { restoreSession } from './actions/restoreSession.js'
+import { signAuthorization } from './actions/signAuthorization.js'
+import { signMessage } from './actions/signMessage.js'
 import { signRawMessage } from './actions/signRawMessage.js'
+import { signTransaction } from './actions/signTransaction.js'
+import { signTypedData } from './actions/signTypedData.js'
+import { toViemAccount } from './actions/toViemAccount.js'
 import { validateMultiFactors } from './actions/validateMultiFactors.js'
 import { verifyMfa } from './actions/verifyMfa.js'
 import { whoami } from './actions/whoami.js'
@@ -17,6 +24,7 @@ import type { CreateSignerParameters } from './config/SignerConfig.js'
 import type { Signer } from './Signer.js'
 import { createSessionManager } from './session/createSessionManager.js'
 import type { Session, SessionType } from './session/Session.js'
+import { toSolanaSigner } from './solana/toSolanaSigner.js'
 import { createFrameStamper } from './stampers/createFrameStamper.js'
 import { createEmitter } from './store/createEmitter.js'
 import { createSignerStore } from './store/createSignerStore.js'
@@ -115,6 +123,15 @@ export function createSigner(parameters: CreateSignerParameters): Signer {
     verifyMfa: (mfaParameters) => verifyMfa(signer, mfaParameters),
     removeMfa: (mfaParameters) => removeMfa(signer, mfaParameters),
     signRawMessage: (signParameters) => signRawMessage(signer, signParameters),
+    signMessage: (message) => signMessage(signer, { message }),
+    signTypedData: (typedData) => signTypedData(signer, typedData),
+    signTransaction: (transaction, options) =>
+      signTransaction(signer, { transaction, serializer: options?.serializer }),
+    signAuthorization: (authorization) => signAuthorization(signer, authorization),
+    toViemAccount: () => toViemAccount(signer),
+    toSolanaSigner: () => toSolanaSigner(signer),
+    getPasskeyStatus: () => getPasskeyStatus(signer),
+    addPasskey: (creationOpts) => addPasskey(signer, { creationOpts }),
     destroy: () => sessions.destroy(),
 
     config,

@@ -1,4 +1,5 @@
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
+export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export { type AuthenticateParameters, authenticate } from './actions/authenticate.js'
 export {
   type CompleteAuthWithBundleParameters,
@@ -11,6 +12,7 @@ export {
 } from './actions/createAccount.js'
 export { disconnect } from './actions/disconnect.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
+export { type GetPasskeyStatusReturnType, getPasskeyStatus } from './actions/getPasskeyStatus.js'
 export { handleRedirectReturn, returnQueryParameters } from './actions/handleRedirectReturn.js'
 export {
   type InitEmailAuthParameters,
@@ -25,12 +27,29 @@ export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth
 export { recheckSession } from './actions/recheckSession.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
 export { restoreSession } from './actions/restoreSession.js'
+export {
+  type SignAuthorizationParameters,
+  type SignAuthorizationReturnType,
+  signAuthorization,
+} from './actions/signAuthorization.js'
+export { type SignMessageParameters, type SignMessageReturnType, signMessage } from './actions/signMessage.js'
 export { type SignRawMessageParameters, signRawMessage } from './actions/signRawMessage.js'
+export {
+  type SignTransactionParameters,
+  type SignTransactionReturnType,
+  signTransaction,
+} from './actions/signTransaction.js'
+export {
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  signTypedData,
+} from './actions/signTypedData.js'
 export {
   type SubmitOtpCodeParameters,
   type SubmitOtpCodeReturnType,
   submitOtpCode,
 } from './actions/submitOtpCode.js'
+export { type ToViemAccountReturnType, toViemAccount } from './actions/toViemAccount.js'
 export { type ValidateMultiFactorsParameters, validateMultiFactors } from './actions/validateMultiFactors.js'
 export { type VerifyMfaParameters, verifyMfa } from './actions/verifyMfa.js'
 export { type WhoamiParameters, whoami } from './actions/whoami.js'
@@ -55,6 +74,7 @@ export type { Signer } from './Signer.js'
 export { createMemoryStorage } from './session/createMemoryStorage.js'
 export type { SessionManager } from './session/createSessionManager.js'
 export type { Session, TemporarySession } from './session/Session.js'
+export { type SolanaSigner, toSolanaSigner } from './solana/toSolanaSigner.js'
 export { type CreateApiKeyStamperParameters, createApiKeyStamper } from './stampers/createApiKeyStamper.js'
 export { createFramePortClient, type FramePortClient } from './stampers/createFramePortClient.js'
 export { type CreateFrameStamperParameters, createFrameStamper } from './stampers/createFrameStamper.js'
