@@ -95,7 +95,7 @@ export function createOauthCallbackHandler(ctx: SigilContext) {
         })
       else ctx.logger.error('oauth login failed', { appId: request.app.id, error: (error as Error).name })
       return deliver(c, delivery, {
-        error: error instanceof ApiError ? error.message : 'OAuth sign-in failed',
+        error: error instanceof ApiError ? error.shortMessage : 'OAuth sign-in failed',
       })
     }
   }
