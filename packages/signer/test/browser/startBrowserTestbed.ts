@@ -12,6 +12,7 @@ import {
 } from '../../../server/src/auth/oauth/test/startOidcProvider.js'
 import { createTestServer, type TestServer } from '../../../server/src/test/createTestServer.js'
 import type { CreateSignerParameters } from '../../src/config/SignerConfig.js'
+import type { TestAssets } from './buildTestAssets.js'
 
 /** Debian's Chromium (`.ci/run` installs it); never a downloaded browser. */
 export const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -89,12 +90,15 @@ async function serveTestPage(pageDir: string): Promise<{ url: string; server: Se
  * site with an app registered for its origin, and headless Debian Chromium via `playwright-core`.
  *
  * @example
- * const testbed = await startBrowserTestbed('email')
+ * const testbed = await startBrowserTestbed('email') // in Vitest; elsewhere pass `await buildTestAssets()`
  * const page = await testbed.openPage()
  * await page.evaluate(() => window.signer.authenticate({ type: 'email', emailMode: 'otp', email: 'ada@example.com' }))
  */
-export async function startBrowserTestbed(suite: string): Promise<BrowserTestbed> {
-  const { frameDir, pageDir } = inject('browserAssets')
+export async function startBrowserTestbed(
+  suite: string,
+  assets: TestAssets = inject('browserAssets'),
+): Promise<BrowserTestbed> {
+  const { frameDir, pageDir } = assets
   const listener = await serveLateBound()
   // Another origin than the app's, on the same site (as signer.example.com is for app.example.com):
   // browsers that block third-party storage would deny a cross-site frame its IndexedDB.
