@@ -2,6 +2,8 @@ import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 
 import type { AddMfaParameters, AddMfaReturnType } from './actions/addMfa.js'
 import type { AddPasskeyReturnType } from './actions/addPasskey.js'
 import type { AuthenticateParameters } from './actions/authenticate.js'
+import type { ExportWalletParameters } from './actions/exportWallet.js'
+import type { GetConfigReturnType } from './actions/getConfig.js'
 import type { GetMfaFactorsReturnType } from './actions/getMfaFactors.js'
 import type { GetPasskeyStatusReturnType } from './actions/getPasskeyStatus.js'
 import type { LookupUserByEmailReturnType } from './actions/lookupUserByEmail.js'
@@ -77,6 +79,9 @@ export type Signer = {
   toSolanaSigner(): SolanaSigner
   getPasskeyStatus(): Promise<GetPasskeyStatusReturnType>
   addPasskey(creationOpts?: CredentialCreationOptions | undefined): Promise<AddPasskeyReturnType>
+  exportWallet(parameters: ExportWalletParameters): Promise<boolean>
+  /** The app's sign-in settings from the server (`/v1/signer-config`), fetched once. */
+  getConfig(): Promise<GetConfigReturnType>
   /** Stops timers and window listeners (the signer stays usable for explicit calls). */
   destroy(): void
 
@@ -92,6 +97,8 @@ export type Signer = {
   stamper: Stamper
   /** `/v1/prepare-oauth`'s answer, cached for popup OAuth. */
   oauthConfig: OauthConfig | undefined
+  /** `/v1/signer-config`'s answer, cached by `getConfig`. */
+  serverConfig: Promise<GetConfigReturnType> | undefined
   getState(): SignerState
   /** Builds a stamped request (`{body, stamp, url}`) for the key API path, e.g. `query/whoami`. */
   stampRequest(path: string, body: Record<string, unknown>): Promise<StampedRequest>

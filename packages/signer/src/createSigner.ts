@@ -2,6 +2,8 @@ import { addMfa } from './actions/addMfa.js'
 import { addPasskey } from './actions/addPasskey.js'
 import { authenticate } from './actions/authenticate.js'
 import { disconnect } from './actions/disconnect.js'
+import { exportWallet } from './actions/exportWallet.js'
+import { getConfig } from './actions/getConfig.js'
 import { getMfaFactors } from './actions/getMfaFactors.js'
 import { getPasskeyStatus } from './actions/getPasskeyStatus.js'
 import { handleRedirectReturn } from './actions/handleRedirectReturn.js'
@@ -132,6 +134,8 @@ export function createSigner(parameters: CreateSignerParameters): Signer {
     toSolanaSigner: () => toSolanaSigner(signer),
     getPasskeyStatus: () => getPasskeyStatus(signer),
     addPasskey: (creationOpts) => addPasskey(signer, { creationOpts }),
+    exportWallet: (exportParameters) => exportWallet(signer, exportParameters),
+    getConfig: () => getConfig(signer),
     destroy: () => sessions.destroy(),
 
     config,
@@ -143,6 +147,7 @@ export function createSigner(parameters: CreateSignerParameters): Signer {
     sessionStamper,
     stamper: sessionStamper,
     oauthConfig: undefined,
+    serverConfig: undefined,
     getState: () => store.getState(),
     async stampRequest(path, body) {
       const text = JSON.stringify(body)

@@ -11,6 +11,12 @@ export {
   createAccount,
 } from './actions/createAccount.js'
 export { disconnect } from './actions/disconnect.js'
+export {
+  type ExportWalletParameters,
+  type ExportWalletReturnType,
+  exportWallet,
+} from './actions/exportWallet.js'
+export { type GetConfigReturnType, getConfig } from './actions/getConfig.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
 export { type GetPasskeyStatusReturnType, getPasskeyStatus } from './actions/getPasskeyStatus.js'
 export { handleRedirectReturn, returnQueryParameters } from './actions/handleRedirectReturn.js'
@@ -76,6 +82,11 @@ export type { SessionManager } from './session/createSessionManager.js'
 export type { Session, TemporarySession } from './session/Session.js'
 export { type SolanaSigner, toSolanaSigner } from './solana/toSolanaSigner.js'
 export { type CreateApiKeyStamperParameters, createApiKeyStamper } from './stampers/createApiKeyStamper.js'
+export {
+  type CreateExportFrameParameters,
+  createExportFrame,
+  type ExportFrame,
+} from './stampers/createExportFrame.js'
 export { createFramePortClient, type FramePortClient } from './stampers/createFramePortClient.js'
 export { type CreateFrameStamperParameters, createFrameStamper } from './stampers/createFrameStamper.js'
 export {

@@ -1,5 +1,6 @@
 import { SignerError } from '../errors/SignerError.js'
-import { createFramePortClient, type FramePortClient } from './createFramePortClient.js'
+import type { FramePortClient } from './createFramePortClient.js'
+import { mountFrame } from './mountFrame.js'
 import type { SessionStamper } from './Stamper.js'
 
 export type CreateFrameStamperParameters = {
@@ -22,38 +23,20 @@ export type CreateFrameStamperParameters = {
  * const targetPublicKey = await stamper.init()
  */
 export function createFrameStamper(parameters: CreateFrameStamperParameters): SessionStamper {
-  let iframe: HTMLIFrameElement | undefined
+  let mounted: Document | undefined
   let client: Promise<FramePortClient> | undefined
   let publicKey: string | undefined
 
   const mount = (): Promise<FramePortClient> => {
     const document = parameters.document ?? globalThis.document
-    if (document.getElementById(parameters.iframeElementId))
-      throw new SignerError(`Iframe element with ID ${parameters.iframeElementId} already exists`)
-    const container = document.getElementById(parameters.iframeContainerId)
-    if (!container) throw new SignerError('Iframe container cannot be found')
-    const element = document.createElement('iframe')
-    element.id = parameters.iframeElementId
-    element.src = parameters.iframeUrl
-    element.title = 'Sigil key frame'
-    element.setAttribute('sandbox', 'allow-scripts allow-same-origin')
-    element.setAttribute('allow', 'clipboard-write')
-    element.style.display = 'none'
-    iframe = element
-    const opened = new Promise<FramePortClient>((resolve, reject) => {
-      element.addEventListener('load', () => {
-        const channel = new MessageChannel()
-        const portClient = createFramePortClient(channel.port1)
-        const target = element.contentWindow
-        if (!target) return reject(new SignerError('The key frame has no window'))
-        target.postMessage({ type: 'TURNKEY_INIT_MESSAGE_CHANNEL' }, new URL(parameters.iframeUrl).origin, [
-          channel.port2,
-        ])
-        resolve(portClient)
-      })
-      element.addEventListener('error', () => reject(new SignerError('The key frame failed to load')))
+    const opened = mountFrame({
+      document,
+      url: parameters.iframeUrl,
+      elementId: parameters.iframeElementId,
+      containerId: parameters.iframeContainerId,
+      hidden: true,
     })
-    container.appendChild(element)
+    mounted = document
     return opened
   }
   const connect = () => {
@@ -88,8 +71,9 @@ export function createFrameStamper(parameters: CreateFrameStamperParameters): Se
         await portClient?.request({ type: 'RESET_EMBEDDED_KEY' }).catch(() => undefined)
         portClient?.close()
       }
-      iframe?.remove()
-      iframe = undefined
+      // Only an iframe this stamper mounted (mountFrame threw if the id was taken).
+      mounted?.getElementById(parameters.iframeElementId)?.remove()
+      mounted = undefined
     },
   }
 }

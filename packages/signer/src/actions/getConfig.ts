@@ -1,0 +1,26 @@
+import type { Signer } from '../Signer.js'
+import { request } from '../transport/request.js'
+import type { SignerRoutes } from '../transport/SignerRoutes.js'
+
+/** `/v1/signer-config`'s answer: how the app's email sign-in works. */
+export type GetConfigReturnType = SignerRoutes['/v1/signer-config']['response']
+
+/**
+ * The app's sign-in settings from the server (`POST /signer/v1/signer-config` with `{}`), e.g.
+ * whether email sign-in sends a code (`OTP`) or a link (`MAGIC_LINK`). Fetched once per signer and
+ * cached; a failed fetch is not cached, so the next call asks again.
+ *
+ * @example
+ * const { email } = await getConfig(signer)
+ * if (email.mode === 'OTP') showCodeInput()
+ */
+export function getConfig(signer: Signer): Promise<GetConfigReturnType> {
+  if (!signer.serverConfig) {
+    const fetched = request(signer, '/v1/signer-config', {})
+    signer.serverConfig = fetched
+    fetched.catch(() => {
+      if (signer.serverConfig === fetched) signer.serverConfig = undefined
+    })
+  }
+  return signer.serverConfig
+}
