@@ -1,4 +1,5 @@
 import type { Signer } from '../Signer.js'
+import type { Session } from '../session/Session.js'
 import { signerStatus, type User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 import { disconnect } from './disconnect.js'
@@ -13,14 +14,19 @@ const connectedEventNames = {
 /**
  * Restores the stored session (spec §4 "on start"): a bundle session re-injects its bundle into
  * the key holder and asks `whoami`; a passkey session only switches to the passkey stamper. An
- * expired session is cleared (DISCONNECTED); one that cannot be restored logs
+ * expired session is cleared (DISCONNECTED); one that cannot be read or restored logs
  * `Failed to load user from session` and is cleared. No session: DISCONNECTED.
  *
  * @example
  * const user = await restoreSession(signer) // undefined when signed out
  */
 export async function restoreSession(signer: Signer): Promise<User | undefined> {
-  const session = signer.sessions.getSession()
+  let session: Session | undefined
+  try {
+    session = signer.sessions.loadSession()
+  } catch (error) {
+    return clearUnloadableSession(signer, error)
+  }
   if (!session || session.expirationDateMs <= Date.now()) {
     if (session || signer.getState().user) await disconnect(signer)
     else signer.store.setState({ status: signerStatus.DISCONNECTED })
@@ -40,9 +46,14 @@ export async function restoreSession(signer: Signer): Promise<User | undefined> 
     signer.sessions.watchExpiry(session)
     return user
   } catch (error) {
-    // biome-ignore lint/suspicious/noConsole: the spec's warning when a stored session cannot load
-    console.warn('Failed to load user from session', error)
-    await disconnect(signer)
-    return undefined
+    return clearUnloadableSession(signer, error)
   }
+}
+
+/** The spec's answer to a stored session that cannot load: a warning, and the session cleared. */
+async function clearUnloadableSession(signer: Signer, error: unknown): Promise<undefined> {
+  // biome-ignore lint/suspicious/noConsole: the spec's warning when a stored session cannot load
+  console.warn('Failed to load user from session', error)
+  await disconnect(signer)
+  return undefined
 }

@@ -23,8 +23,10 @@ export type CreateSessionManagerParameters = {
 export type SessionManager = {
   readonly sessionKey: string
   readonly expirationTimeMs: number
-  /** The stored session, expired or not. */
+  /** The stored session, expired or not; `undefined` also when the stored value cannot be read. */
   getSession(): Session | undefined
+  /** The stored session, expired or not; throws when the stored value is not a session. */
+  loadSession(): Session | undefined
   /** Stores a session that expires `expirationTimeMs` from now and arms the expiry timer. */
   setSession(session: NewSession): Session
   /** Re-arms the expiry timer for a session read back from storage. */
@@ -76,7 +78,14 @@ export function createSessionManager(parameters: CreateSessionManagerParameters)
   return {
     sessionKey,
     expirationTimeMs,
-    getSession: () => readSession(storage, sessionKey),
+    getSession() {
+      try {
+        return readSession(storage, sessionKey)
+      } catch {
+        return undefined
+      }
+    },
+    loadSession: () => readSession(storage, sessionKey),
     setSession(partial) {
       const session = { ...partial, expirationDateMs: Date.now() + expirationTimeMs } as Session
       writeSession(storage, sessionKey, session)
