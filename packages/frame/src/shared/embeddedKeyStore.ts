@@ -3,6 +3,16 @@ const storeName = 'keys'
 
 export type StoredKeyPair = { keyPair: CryptoKeyPair; publicKeyHex: string; expiresAt: number }
 
+/**
+ * Where keys live once the browser has refused this frame its IndexedDB (Chromium denies a
+ * cross-site frame its database when third-party storage is blocked): memory, for the life of the page.
+ */
+let memory: Map<string, StoredKeyPair> | undefined
+
+/** The warning logged once when the frame falls back to memory. */
+export const memoryFallbackWarning =
+  "Sigil key frame: this browser denies the frame its storage (IndexedDB), so its key is kept in memory and the session will not survive a reload in this browser unless Sigil is served on the app's site (e.g. signer.example.com for app.example.com)."
+
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(databaseName, 1)
@@ -12,8 +22,28 @@ function open(): Promise<IDBDatabase> {
   })
 }
 
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await open()
+/** The database, or the memory map when the browser refuses one (switching to memory once, for good). */
+async function openOrFallBack(): Promise<IDBDatabase | Map<string, StoredKeyPair>> {
+  if (memory) return memory
+  try {
+    return await open()
+  } catch (error) {
+    if (!memory) {
+      memory = new Map()
+      // biome-ignore lint/suspicious/noConsole: the one hint an app developer gets that sessions cannot persist here
+      console.warn(memoryFallbackWarning, error)
+    }
+    return memory
+  }
+}
+
+async function run<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+  inMemory: (map: Map<string, StoredKeyPair>) => T,
+): Promise<T> {
+  const database = await openOrFallBack()
+  if (database instanceof Map) return inMemory(database)
   try {
     return await new Promise<T>((resolve, reject) => {
       const request = work(database.transaction(storeName, mode).objectStore(storeName))
@@ -27,13 +57,36 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
 
 /**
  * The frame origin's IndexedDB store of embedded keys. WebCrypto keys are stored as `CryptoKey`
- * objects (structured clone), so a non-extractable private key never exists as bytes.
+ * objects (structured clone), so a non-extractable private key never exists as bytes. When the
+ * browser refuses the frame its database (blocked third-party storage), the keys are kept in memory
+ * instead, still non-extractable, with one `console.warn`: the frame works until the page reloads.
  *
  * @example
  * await embeddedKeyStore.save('auth', { keyPair, publicKeyHex, expiresAt })
  */
 export const embeddedKeyStore = {
-  load: (name: string) => run<StoredKeyPair | undefined>('readonly', (store) => store.get(name)),
-  save: (name: string, value: StoredKeyPair) => run('readwrite', (store) => store.put(value, name)),
-  delete: (name: string) => run('readwrite', (store) => store.delete(name)),
+  load: (name: string) =>
+    run<StoredKeyPair | undefined>(
+      'readonly',
+      (store) => store.get(name),
+      (map) => map.get(name),
+    ),
+  save: (name: string, value: StoredKeyPair) =>
+    run<IDBValidKey>(
+      'readwrite',
+      (store) => store.put(value, name),
+      (map) => {
+        map.set(name, value)
+        return name
+      },
+    ),
+  delete: (name: string) =>
+    run<undefined>(
+      'readwrite',
+      (store) => store.delete(name),
+      (map) => {
+        map.delete(name)
+        return undefined
+      },
+    ),
 }
