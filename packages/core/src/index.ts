@@ -1,0 +1,71 @@
+export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
+export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
+export {
+  type AuthenticateParameters,
+  type AuthenticateReturnType,
+  authenticate,
+} from './actions/authenticate.js'
+export { disconnect } from './actions/disconnect.js'
+export {
+  type ExportAccountParameters,
+  type ExportAccountReturnType,
+  exportAccount,
+} from './actions/exportAccount.js'
+export { type GetChainReturnType, getChain } from './actions/getChain.js'
+export { type GetConnectionReturnType, getConnection } from './actions/getConnection.js'
+export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
+export { type GetSignerReturnType, getSigner } from './actions/getSigner.js'
+export { type GetSignerStatusReturnType, getSignerStatus } from './actions/getSignerStatus.js'
+export { type GetUserReturnType, getUser } from './actions/getUser.js'
+export { type HydrateReturnType, hydrate } from './actions/hydrate.js'
+export { type ReconnectReturnType, reconnect } from './actions/reconnect.js'
+export { type RemoveMfaParameters, type RemoveMfaReturnType, removeMfa } from './actions/removeMfa.js'
+export { setChain } from './actions/setChain.js'
+export {
+  type SignMessageParameters,
+  type SignMessageReturnType,
+  signMessage,
+} from './actions/signMessage.js'
+export {
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  signTypedData,
+} from './actions/signTypedData.js'
+export {
+  type ValidateMultiFactorsParameters,
+  type ValidateMultiFactorsReturnType,
+  validateMultiFactors,
+} from './actions/validateMultiFactors.js'
+export { type VerifyMfaParameters, type VerifyMfaReturnType, verifyMfa } from './actions/verifyMfa.js'
+export { watchChain } from './actions/watchChain.js'
+export { watchSignerStatus } from './actions/watchSignerStatus.js'
+export { watchUser } from './actions/watchUser.js'
+export * from './chains/chains.js'
+export { sigilDevnet } from './chains/sigilDevnet.js'
+export { defaultIframeContainerId } from './config/defaultIframeContainerId.js'
+export {
+  type ChainConnectionParameters,
+  type CreateConfigParameters,
+  type CreateConfigReturnType,
+  type CreateStorage,
+  type CreateStorageParameters,
+  createConfig,
+  type SigilConfig,
+} from './createConfig.js'
+export { ChainNotFoundError } from './errors/ChainNotFoundError.js'
+export { ClientOnlyPropertyError } from './errors/ClientOnlyPropertyError.js'
+export { CoreError } from './errors/CoreError.js'
+export { type CookieStorageParameters, cookieStorage } from './storage/cookieStorage.js'
+export { type CookieToInitialStateReturnType, cookieToInitialState } from './storage/cookieToInitialState.js'
+export { parseCookie } from './storage/parseCookie.js'
+export type {
+  ChainAccounts,
+  Connection,
+  CoreState,
+  PersistedState,
+  SignerStatusState,
+  SmartAccountType,
+} from './store/CoreState.js'
+export type { CoreStore } from './store/createCoreStore.js'
+export { cookieLifetimeMs, storageKey, storageVersion } from './store/storeDefaults.js'
+export { toSignerStatusState } from './store/toSignerStatusState.js'

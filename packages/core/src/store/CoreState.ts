@@ -1,0 +1,108 @@
+import type { ErrorInfo, Signer, SignerStatus, User } from '@sigil/signer'
+import type { Chain, Transport } from 'viem'
+
+/** The signer's status as the app reads it (spec §3, §4): the status, its error and four flags. */
+export type SignerStatusState = {
+  status: SignerStatus
+  error: ErrorInfo | undefined
+  isInitializing: boolean
+  /** True for every status except INITIALIZING, CONNECTED, DISCONNECTED and AWAITING_MFA_AUTH. */
+  isAuthenticating: boolean
+  isConnected: boolean
+  isDisconnected: boolean
+}
+
+/** The smart-account types of spec §1. */
+export type SmartAccountType =
+  | 'LightAccount'
+  | 'MultiOwnerLightAccount'
+  | 'MultiOwnerModularAccount'
+  | 'ModularAccountV2'
+
+/**
+ * One chain's smart accounts, by type. Empty until the smart-account layer (`@sigil/accounts`) lands:
+ * it decides what an entry holds; the store only keeps, persists and resets the records.
+ */
+export type ChainAccounts = Partial<Record<SmartAccountType, unknown>>
+
+/** How the app reaches one chain: its node or bundler, and its gas policy. */
+export type Connection = {
+  chain: Chain
+  /** The chain's JSON-RPC URL; unset means the chain's default (`chain.rpcUrls.default`). */
+  rpcUrl: string | undefined
+  /** A viem transport for the chain, when the app gives one instead of (or besides) `rpcUrl`. */
+  transport: Transport | undefined
+  /** The Sigil gas policy (or policies) that sponsor this chain's operations. */
+  policyId: string | string[] | undefined
+}
+
+/**
+ * The signer settings the persisted state was made with. Restoring compares it with the running
+ * config; credentials are kept as their kind only (`'apiKey'`, `'jwt'`), never as their value, and
+ * the session length is left out (as reference §2.3 overrides it with the running config's).
+ */
+export type SignerConfigSnapshot = {
+  connection: { rpcUrl: string; credential: 'apiKey' | 'jwt' | 'none' }
+  iframeConfig:
+    | {
+        iframeElementId?: string | undefined
+        iframeContainerId?: string | undefined
+        iframeUrl?: string | undefined
+        exportIframeUrl?: string | undefined
+      }
+    | undefined
+  rpId: string | undefined
+  rootOrgId: string | undefined
+  oauthCallbackUrl: string | undefined
+  enablePopupOauth: boolean
+  sessionConfig: {
+    sessionKey: string | undefined
+    /** `'localStorage'`, `'sessionStorage'` or `'custom'` (a Storage object). */
+    storage: string | undefined
+    domain: string | undefined
+  }
+}
+
+/** The app state of `config.store` (spec §3 "Persisted app state"). */
+export type CoreState = {
+  /** Created lazily on the client by `getSigner`; never persisted. */
+  signer: Signer | undefined
+  /** The active chain. */
+  chain: Chain
+  /** Per chain id. */
+  connections: Record<number, Connection>
+  /** Per chain id, per smart-account type. */
+  accounts: Record<number, ChainAccounts>
+  config: SignerConfigSnapshot
+  user: User | undefined
+  signerStatus: SignerStatusState
+}
+
+/** A transport as persisted: its kind and URL, enough to notice that the config changed. */
+export type PersistedTransport = {
+  __type: 'Transport'
+  key?: string | undefined
+  name?: string | undefined
+  type?: string | undefined
+  url?: string | undefined
+}
+
+export type PersistedConnection = {
+  chain: { id: number }
+  rpcUrl: string | undefined
+  transport: PersistedTransport | undefined
+  policyId: string | string[] | undefined
+}
+
+/**
+ * What is written to storage (JSON-safe): the chain as `{id}`, the user as `{address, orgId,
+ * userId, email}`, connections without their transport functions, and no signer.
+ */
+export type PersistedState = {
+  chain: { id: number }
+  connections: Record<string, PersistedConnection>
+  accounts: Record<string, ChainAccounts>
+  config: SignerConfigSnapshot
+  user: Pick<User, 'address' | 'orgId' | 'userId' | 'email'> | undefined
+  signerStatus: SignerStatusState
+}
