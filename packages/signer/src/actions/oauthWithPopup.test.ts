@@ -90,6 +90,21 @@ test('behavior: closing the popup cancels', async () => {
   expect((failure as Error).message).toBe('OAuth cancelled')
 })
 
+test('behavior: a result that arrives just after the popup reports closed still counts (regression: Chromium lost ~1 login in 15 as "OAuth cancelled")', async () => {
+  const { window, popup, post } = createPopupWindow()
+  const signer = testbed.createSigner({ window })
+  await signer.ready
+  await signer.sessionStamper.init()
+  signer.oauthConfig = oauthConfig
+  const pending = signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' })
+  // The callback page posts, then closes itself; the opener sees `closed` (check at 500 ms) first.
+  popup.closed = true
+  await new Promise((resolve) => setTimeout(resolve, 650))
+  post(testRpcUrl, { alchemyError: 'OAuth provider returned an error (access_denied)' })
+  const failure = await pending.catch((error: unknown) => error)
+  expect(failure).toBeInstanceOf(OauthFailedError)
+})
+
 test('error: popup OAuth before preparePopupOauth', async () => {
   const signer = testbed.createSigner({ window: createPopupWindow().window })
   await signer.ready
