@@ -143,7 +143,14 @@ function dispatch(signer: Signer, parameters: AuthenticateParameters): Promise<U
  * const user = await authenticate(signer, { type: 'otp', otpCode: '123456' })
  */
 export function authenticate(signer: Signer, parameters: AuthenticateParameters): Promise<User> {
-  return dispatch(signer, parameters).catch((error: unknown) => {
+  let result: Promise<User>
+  try {
+    // Synchronous for popup OAuth (the popup must open inside the click), so it can throw.
+    result = dispatch(signer, parameters)
+  } catch (error) {
+    result = Promise.reject(error)
+  }
+  return result.catch((error: unknown) => {
     const keepStatus = parameters.type === 'oauth' || parameters.type === 'oauthReturn'
     signer.store.setState({
       error: toErrorInfo(error),

@@ -105,6 +105,21 @@ test('behavior: a result that arrives just after the popup reports closed still 
   expect(failure).toBeInstanceOf(OauthFailedError)
 })
 
+test('error: an unknown provider rejects and stores the error (regression: authenticate threw synchronously)', async () => {
+  const { window, opened } = createPopupWindow()
+  const signer = testbed.createSigner({ window })
+  await signer.ready
+  await signer.sessionStamper.init()
+  signer.oauthConfig = oauthConfig
+  let pending: Promise<unknown> | undefined
+  expect(() => {
+    pending = signer.authenticate({ type: 'oauth', authProviderId: 'github', mode: 'popup' })
+  }).not.toThrow()
+  await expect(pending).rejects.toThrow('No auth provider found with id github')
+  expect(signer.error).toEqual({ name: 'SignerError', message: 'No auth provider found with id github' })
+  expect(opened).toEqual([])
+})
+
 test('error: popup OAuth before preparePopupOauth', async () => {
   const signer = testbed.createSigner({ window: createPopupWindow().window })
   await signer.ready
