@@ -1,10 +1,12 @@
 import type { Signer } from '../Signer.js'
 import { signerStatus } from '../types.js'
+import { preparePopupOauth } from './preparePopupOauth.js'
 
 /**
  * Signs out: clears the stored and temporary sessions, resets the key holder (a new target key
  * for the next sign-in) and sets the status DISCONNECTED with no user. Other tabs follow through
- * the `storage` event.
+ * the `storage` event. When popup OAuth was prepared, it is prepared again for the new key
+ * before this resolves, so that the next click can open the popup.
  *
  * @example
  * await disconnect(signer)
@@ -20,4 +22,9 @@ export async function disconnect(signer: Signer): Promise<void> {
     mfaStatus: { mfaRequired: false },
   })
   await signer.sessionStamper.clear()
+  // The prepared login is bound to the old key's nonce (and the frame has no key until init).
+  if (signer.oauthConfig || signer.config.enablePopupOauth) {
+    signer.oauthConfig = undefined
+    await preparePopupOauth(signer).catch(() => undefined)
+  }
 }

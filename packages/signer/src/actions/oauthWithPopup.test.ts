@@ -129,3 +129,20 @@ test('error: popup OAuth before preparePopupOauth', async () => {
     'enablePopupOauth must be set in configuration or signer.preparePopupOauth must be called before using popup-based OAuth login',
   )
 })
+
+test('behavior: disconnect prepares popup OAuth again for the new key (regression: the next popup login failed)', async () => {
+  const { window } = createPopupWindow()
+  const signer = testbed.createSigner({ window, enablePopupOauth: true })
+  await signer.ready
+  const before = { key: signer.sessionStamper.publicKey(), config: signer.oauthConfig }
+  expect(before.config?.requestKey).toBeDefined()
+  await signer.disconnect()
+  expect(signer.sessionStamper.publicKey()).toMatch(/^04[0-9a-f]{128}$/)
+  expect(signer.sessionStamper.publicKey()).not.toBe(before.key)
+  expect(signer.oauthConfig?.requestKey).toBeDefined()
+  expect(signer.oauthConfig?.requestKey).not.toBe(before.config?.requestKey)
+  // Past the "prepare first" check: this server offers no providers (no enablePopupOauth error).
+  await expect(
+    signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' }),
+  ).rejects.toThrow('No auth provider found with id google')
+})

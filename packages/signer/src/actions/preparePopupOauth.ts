@@ -18,6 +18,7 @@ export type OauthConfig = SignerRoutes['/v1/prepare-oauth']['response']
 export async function preparePopupOauth(signer: Signer): Promise<OauthConfig> {
   const turnkeyPublicKey = await signer.sessionStamper.init()
   const oauthConfig = await request(signer, '/v1/prepare-oauth', { nonce: getOauthNonce(turnkeyPublicKey) })
-  signer.oauthConfig = oauthConfig
+  // Not cached if the key changed meanwhile (a disconnect): it is bound to the old key's nonce.
+  if (signer.sessionStamper.publicKey() === turnkeyPublicKey) signer.oauthConfig = oauthConfig
   return oauthConfig
 }
