@@ -50,3 +50,12 @@ test('behavior: nothing to do without return parameters', async () => {
   expect(replaced).toEqual([])
   expect(signer.error).toBeUndefined()
 })
+
+test('behavior: the OAuth callback also sends alchemy-is-signup; it is removed with the rest (regression: it stayed in the address)', async () => {
+  const { window, replaced } = createReturnWindow(
+    'http://localhost:5173/?alchemy-bundle=notabundle&alchemy-org-id=org-1&alchemy-id-token=t&aa-is-signup=true&alchemy-is-signup=true',
+  )
+  const signer = testbed.createSigner({ window })
+  await signer.ready
+  expect(replaced).toEqual(['http://localhost:5173/'])
+})

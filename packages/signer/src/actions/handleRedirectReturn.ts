@@ -2,7 +2,11 @@ import type { Signer } from '../Signer.js'
 import type { User } from '../types.js'
 import { authenticate } from './authenticate.js'
 
-/** The query parameters a return from a magic link or an OAuth redirect carries (spec §2). */
+/**
+ * The query parameters a return from a magic link or an OAuth redirect carries (spec §2), and
+ * `alchemy-is-signup`, React Native's sign-up flag, which the OAuth callback sends as well: it is
+ * removed with the others (the web signer reads `aa-is-signup`).
+ */
 export const returnQueryParameters = [
   'bundle',
   'orgId',
@@ -11,6 +15,7 @@ export const returnQueryParameters = [
   'alchemy-error',
   'alchemy-id-token',
   'aa-is-signup',
+  'alchemy-is-signup',
 ] as const
 
 /**
