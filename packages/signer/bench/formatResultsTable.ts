@@ -27,7 +27,22 @@ export function formatKilobytes(bytes: number): string {
   return (bytes / 1024).toFixed(1)
 }
 
+/** One Markdown table row. */
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
+
 const verdict = (met: boolean) => (met ? 'met' : '**not met**')
+
+/** The goal column of a latency row: `p50 < 5 ms: met`, or a dash. */
+function latencyGoal({ summary, goalP50Ms }: LatencyRow): string {
+  return goalP50Ms === undefined ? '—' : `p50 < ${goalP50Ms} ms: ${verdict(summary.p50 < goalP50Ms)}`
+}
+
+/** The goal column of a bundle row: `< 40 KB gzip: met`, or a dash. */
+function bundleGoal({ size, goalGzipBytes }: BundleRow): string {
+  return goalGzipBytes === undefined
+    ? '—'
+    : `< ${goalGzipBytes / 1024} KB gzip: ${verdict(size.gzipBytes < goalGzipBytes)}`
+}
 
 /**
  * The README tables: latencies (n, p50, p99, mean, max) and bundle sizes (minified, minified +
@@ -42,16 +57,16 @@ export function formatResultsTable({ latencies, bundles }: SignerBenchResults): 
     lines.push(
       '| measure | n | p50 ms | p99 ms | mean ms | max ms | goal |',
       '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
-      ...latencies.map(({ name, summary, goalP50Ms }) =>
-        [
-          `| ${name}`,
-          summary.count,
-          formatMilliseconds(summary.p50),
-          formatMilliseconds(summary.p99),
-          formatMilliseconds(summary.mean),
-          formatMilliseconds(summary.max),
-          `${goalP50Ms === undefined ? '—' : `p50 < ${goalP50Ms} ms: ${verdict(summary.p50 < goalP50Ms)}`} |`,
-        ].join(' | '),
+      ...latencies.map((latency) =>
+        row([
+          latency.name,
+          latency.summary.count,
+          formatMilliseconds(latency.summary.p50),
+          formatMilliseconds(latency.summary.p99),
+          formatMilliseconds(latency.summary.mean),
+          formatMilliseconds(latency.summary.max),
+          latencyGoal(latency),
+        ]),
       ),
     )
   if (latencies.length && bundles.length) lines.push('')
@@ -59,13 +74,13 @@ export function formatResultsTable({ latencies, bundles }: SignerBenchResults): 
     lines.push(
       '| bundle (esbuild, minified ESM) | min KB | min+gzip KB | goal |',
       '| --- | ---: | ---: | --- |',
-      ...bundles.map(({ name, size, goalGzipBytes }) =>
-        [
-          `| ${name}`,
-          formatKilobytes(size.minifiedBytes),
-          formatKilobytes(size.gzipBytes),
-          `${goalGzipBytes === undefined ? '—' : `< ${goalGzipBytes / 1024} KB gzip: ${verdict(size.gzipBytes < goalGzipBytes)}`} |`,
-        ].join(' | '),
+      ...bundles.map((bundle) =>
+        row([
+          bundle.name,
+          formatKilobytes(bundle.size.minifiedBytes),
+          formatKilobytes(bundle.size.gzipBytes),
+          bundleGoal(bundle),
+        ]),
       ),
     )
   return lines.join('\n')

@@ -7,6 +7,11 @@ export type BundleInput = { path: string; bytes: number }
 export type MeasureBundleSizeParameters = {
   /** Bundle viem too (tree-shaken to what the signer imports) instead of leaving it external. */
   withViem?: boolean
+  /**
+   * The exports to keep, as an app's `import { … } from '@sigil/signer'` (the rest is tree-shaken);
+   * default every export.
+   */
+  exports?: string[]
 }
 
 export type MeasureBundleSizeReturnType = {
@@ -20,6 +25,7 @@ export type MeasureBundleSizeReturnType = {
   external: string[]
 }
 
+const packageRoot = fileURLToPath(new URL('../', import.meta.url))
 const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url))
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 /** The peer dependencies, with their subpaths (`viem/accounts`, `viem/utils`). */
@@ -40,7 +46,15 @@ export async function measureBundleSize(
     .filter((name) => !(parameters.withViem && name === 'viem'))
     .flatMap((name) => [name, `${name}/*`])
   const result = await build({
-    entryPoints: [entry],
+    ...(parameters.exports
+      ? {
+          stdin: {
+            contents: `export { ${parameters.exports.join(', ')} } from '@sigil/signer'`,
+            resolveDir: packageRoot,
+            loader: 'ts' as const,
+          },
+        }
+      : { entryPoints: [entry] }),
     outfile: 'sigil-signer.js',
     bundle: true,
     write: false,

@@ -101,6 +101,7 @@ async function main(): Promise<void> {
   console.log('\nBundle of @sigil/signer (esbuild: minified ESM for the browser, source conditions):')
   const withoutViem = await measureBundleSize()
   const withViem = await measureBundleSize({ withViem: true })
+  const createSignerOnly = await measureBundleSize({ exports: ['createSigner'] })
   console.log(`  external: ${withoutViem.external.join(', ')}`)
   console.log(
     `  without viem: ${formatKilobytes(withoutViem.minifiedBytes)} KB min, ` +
@@ -112,6 +113,10 @@ async function main(): Promise<void> {
     `  with viem (tree-shaken to what the signer imports): ${formatKilobytes(withViem.minifiedBytes)} KB min, ` +
       `${formatKilobytes(withViem.gzipBytes)} KB min+gzip`,
   )
+  console.log(
+    `  an app's \`import { createSigner }\` (tree-shaken, without viem): ` +
+      `${formatKilobytes(createSignerOnly.minifiedBytes)} KB min, ${formatKilobytes(createSignerOnly.gzipBytes)} KB min+gzip`,
+  )
   const bundles: BundleRow[] = [
     {
       name: '`@sigil/signer` without viem (peer deps external)',
@@ -119,6 +124,7 @@ async function main(): Promise<void> {
       goalGzipBytes: goals.gzipBytes,
     },
     { name: '`@sigil/signer` with viem bundled', size: withViem },
+    { name: '`import { createSigner }` only, without viem', size: createSignerOnly },
   ]
 
   console.log('\nResults:\n')
