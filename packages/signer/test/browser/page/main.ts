@@ -7,18 +7,21 @@
 
 import type { CreateSignerParameters, Signer } from '@sigil/signer'
 import * as sigil from '@sigil/signer'
+import { solanaKit } from './solanaKit.js'
 
 type TestWindow = Window & {
   sigil: typeof sigil
   signer?: Signer
   signerEvents: string[]
   signerReady?: Promise<void>
+  solanaKit: typeof solanaKit
   __sigilConfig?: CreateSignerParameters
 }
 
 const testWindow = window as unknown as TestWindow
 testWindow.sigil = sigil
 testWindow.signerEvents = []
+testWindow.solanaKit = solanaKit
 
 const statusElement = document.getElementById('status') as HTMLElement
 const userElement = document.getElementById('user') as HTMLElement
