@@ -15,6 +15,11 @@ export type SigilServerConfig = {
   databaseUrl?: string
   /** An already-open, migrated store (tests); `dataDir`/`databaseUrl` are then only used for the key file. */
   store?: Store
+  /**
+   * SQLite: run the writes (transactions and their fsync) on a worker thread with its own connection, so
+   * the event loop never waits for the disk. Default true; false writes on the event loop's connection.
+   */
+  sqliteWriterThread?: boolean
   /** Master key (64 hex chars or base64 of 32 bytes); default env `SIGIL_MASTER_KEY`, else `<dataDir>/master.key`. */
   masterKey?: string
   /** Stamped `timestampMs` older than this is refused. Default 3 600 000 (1 h). */

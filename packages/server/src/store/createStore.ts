@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import SQLite from 'better-sqlite3'
+import SQLite, { type Database as SqliteDatabase } from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
 import { createPostgresDialect } from './createPostgresDialect.js'
 import { createSqliteDialect } from './createSqliteDialect.js'
@@ -11,6 +11,13 @@ export type StoreDialect = 'sqlite' | 'postgres'
 export type Store = {
   db: Kysely<Database>
   dialect: StoreDialect
+  /** SQLite only: the database file, for a second connection (the writer thread). */
+  filename?: string | undefined
+  /**
+   * SQLite only: the better-sqlite3 handle behind `db`, for prepared statements on hot paths (see
+   * `prepareQuery`). Never use it while this connection is inside a transaction (`inTransaction`).
+   */
+  sqlite?: SqliteDatabase | undefined
   /** Closes the SQLite file or ends the PostgreSQL pool. */
   close(): Promise<void>
 }
@@ -49,7 +56,8 @@ export async function createStore(parameters: CreateStoreParameters = {}): Promi
 
   const dataDir = resolve(parameters.dataDir ?? '.sigil')
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const database = new SQLite(join(dataDir, 'sigil.db'), { timeout: 5000 })
+  const filename = join(dataDir, 'sigil.db')
+  const database = new SQLite(filename, { timeout: 5000 })
   try {
     database.pragma('busy_timeout = 5000')
     database.pragma('journal_mode = WAL')
@@ -60,5 +68,5 @@ export async function createStore(parameters: CreateStoreParameters = {}): Promi
     throw error
   }
   const db = new Kysely<Database>({ dialect: createSqliteDialect(database) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return { db, dialect: 'sqlite', filename, sqlite: database, close: () => db.destroy() }
 }

@@ -1,13 +1,26 @@
-import type { ControlledTransaction, Transaction } from 'kysely'
+import {
+  type CompiledQuery,
+  type ControlledTransaction,
+  Kysely,
+  type QueryResult,
+  type Transaction,
+} from 'kysely'
+import { createSqliteWriterDialect } from './createSqliteWriterDialect.js'
 import type { Store } from './createStore.js'
 import { WriteBatcherClosedError } from './errors.js'
 import type { Database } from './schema.js'
+import type { SqliteWriter } from './startSqliteWriter.js'
 
 export type CreateWriteBatcherParameters = {
   /** Most work items in one transaction; the rest wait for the next one. Default 256. */
   maxBatch?: number | undefined
   /** Called after each transaction, e.g. for metrics. */
   onBatch?: ((batch: WriteBatchReport) => void) | undefined
+  /**
+   * SQLite: the writer thread (`startSqliteWriter`) that runs the transactions instead of `store.db`, so
+   * commits do not block the event loop. The batcher closes it on `close()`.
+   */
+  writer?: SqliteWriter | undefined
 }
 
 export type WriteBatchReport = {
@@ -27,12 +40,19 @@ export type WriteBatcher = {
    * should do only database work: everything else in the batch waits for it.
    */
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>
+  /**
+   * Runs compiled statements, in order, as one item (the cheap kind: with a writer thread, a batch of
+   * such items is one message), and resolves with their results once the transaction has committed.
+   */
+  runStatements(statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]>
   /** Refuses new work, then waits until everything queued has committed or failed. */
   close(): Promise<void>
 }
 
 type QueuedWrite = {
   work: (trx: Transaction<Database>) => Promise<unknown>
+  /** Set for `runStatements` items: `work` runs exactly these. */
+  statements?: readonly CompiledQuery[] | undefined
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
@@ -58,7 +78,8 @@ export function createWriteBatcher(
   store: Store,
   parameters: CreateWriteBatcherParameters = {},
 ): WriteBatcher {
-  const { maxBatch = 256, onBatch } = parameters
+  const { maxBatch = 256, onBatch, writer } = parameters
+  const db = writer ? new Kysely<Database>({ dialect: createSqliteWriterDialect(writer) }) : store.db
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError('maxBatch must be a positive integer')
 
   const queue: QueuedWrite[] = []
@@ -83,9 +104,11 @@ export function createWriteBatcher(
     const report = (failed: number, committed: boolean) =>
       onBatch?.({ size: batch.length, failed, committed, durationMs: performance.now() - started })
 
+    if (writer && batch.every((item) => item.statements)) return commitStatementBatch(writer, batch, report)
+
     let trx: ControlledTransaction<Database>
     try {
-      trx = await store.db.startTransaction().execute()
+      trx = await db.startTransaction().execute()
     } catch (error) {
       for (const item of batch) item.reject(error)
       report(batch.length, false)
@@ -130,13 +153,27 @@ export function createWriteBatcher(
     report(commitError === undefined ? failed : batch.length, commitError === undefined && succeeded > 0)
   }
 
+  function enqueue<T>(item: Omit<QueuedWrite, 'resolve' | 'reject'>): Promise<T> {
+    if (closed) return Promise.reject(new WriteBatcherClosedError())
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ ...item, resolve: resolve as (value: unknown) => void, reject })
+      // While a batch commits, new work waits for the next one; otherwise gather this turn's writes.
+      if (!draining && !immediate) immediate = setImmediate(startDraining)
+    })
+  }
+
   return {
     run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-      if (closed) return Promise.reject(new WriteBatcherClosedError())
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
-        // While a batch commits, new work waits for the next one; otherwise gather this turn's writes.
-        if (!draining && !immediate) immediate = setImmediate(startDraining)
+      return enqueue<T>({ work: work as QueuedWrite['work'] })
+    },
+    runStatements(statements) {
+      return enqueue({
+        statements,
+        async work(trx) {
+          const results: QueryResult<unknown>[] = []
+          for (const statement of statements) results.push(await trx.executeQuery(statement))
+          return results
+        },
       })
     },
     async close() {
@@ -144,8 +181,55 @@ export function createWriteBatcher(
       if (immediate) clearImmediate(immediate)
       startDraining()
       while (draining) await draining
+      await writer?.close()
     },
   }
+}
+
+/**
+ * A batch of statement-only items on the writer thread: BEGIN, every item under its savepoint, and
+ * COMMIT (or ROLLBACK when every item failed) in one message each way.
+ */
+async function commitStatementBatch(
+  writer: SqliteWriter,
+  batch: QueuedWrite[],
+  report: (failed: number, committed: boolean) => void,
+): Promise<void> {
+  let replies: Awaited<ReturnType<SqliteWriter['execute']>>
+  try {
+    replies = await writer.execute([
+      { kind: 'begin' },
+      ...batch.map((item) => ({
+        kind: 'item' as const,
+        statements: item.statements!.map(({ sql, parameters }) => ({ sql, parameters })),
+      })),
+      { kind: 'finish' },
+    ])
+  } catch (error) {
+    for (const item of batch) item.reject(error)
+    report(batch.length, false)
+    return
+  }
+  const begin = replies[0]
+  const finish = replies.at(-1)
+  // A failed BEGIN skips everything after it; a failed COMMIT was rolled back by the writer.
+  const commitError = !begin?.ok ? begin?.error : !finish?.ok ? finish?.error : undefined
+  let failed = 0
+  batch.forEach((item, index) => {
+    const reply = replies[index + 1]
+    const outcome = reply?.ok
+      ? (reply.result as { ok: true; results: QueryResult<unknown>[] } | { ok: false; error: unknown })
+      : undefined
+    if (outcome && !outcome.ok) {
+      failed++
+      item.reject(Object.assign(new Error(String((outcome.error as Error).message)), outcome.error))
+    } else if (commitError !== undefined || !outcome)
+      item.reject(commitError ?? (reply as { error: unknown }).error)
+    else item.resolve(outcome.results)
+  })
+  const committed =
+    commitError === undefined && (finish as { result?: { committed?: boolean } }).result?.committed === true
+  report(commitError === undefined ? failed : batch.length, committed)
 }
 
 /** Runs one item under a savepoint. Throws only when the savepoint itself cannot be set or undone. */
