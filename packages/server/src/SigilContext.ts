@@ -1,4 +1,5 @@
 import type { RateLimits } from './http/createRateLimits.js'
+import type { ApiKeyCache } from './kms/auth/createApiKeyCache.js'
 import type { Logger } from './log/createLogger.js'
 import type { Mailer } from './mail/createMailer.js'
 import type { ResolvedConfig } from './resolveConfig.js'
@@ -21,6 +22,8 @@ export type SigilContext = {
   exportSignerSealedKey: string
   /** Imported WebCrypto keys of API-key stamps, by public key hex (bounded). */
   verifyKeyCache: Map<string, CryptoKey>
+  /** API-key rows of recent stamps (SQLite; pass-through on PostgreSQL). Writes of API keys go through `writing`. */
+  apiKeyCache: ApiKeyCache
   /** Sign-in mail (SMTP, or the dev mailbox). */
   mailer: Mailer
   rateLimits: RateLimits

@@ -8,6 +8,7 @@ import { ApiError } from './http/errors/ApiError.js'
 import { handleError, renderError } from './http/handleError.js'
 import { limitBody } from './http/limitBody.js'
 import { publicApiCors } from './http/publicApiCors.js'
+import { createApiKeyCache } from './kms/auth/createApiKeyCache.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
@@ -24,6 +25,7 @@ import { signerRoutes } from './signer/signerRoutes.js'
 import { createStore } from './store/createStore.js'
 import { createWriteBatcher } from './store/createWriteBatcher.js'
 import { migrateToLatest } from './store/migrateToLatest.js'
+import { startSqliteWriter } from './store/startSqliteWriter.js'
 
 export type SigilServer = Hono & {
   /** Everything the routes use; handy for tests and the CLI. */
@@ -52,18 +54,26 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     const root = await ensureRootOrganization(store.db, { name: resolved.rootOrganizationName, now: now() })
     const exportSigner = await ensureServerKey(store.db, vault, { name: exportSignerKeyName, now: now() })
     const codeHashKey = await ensureServerSecret(store.db, vault, { name: 'email-code-hmac', now: now() })
+    // SQLite: writes (and their fsync) on a thread of their own; the event loop only reads.
+    const writer =
+      store.dialect === 'sqlite' && store.filename && config.sqliteWriterThread !== false
+        ? await startSqliteWriter({ filename: store.filename })
+        : undefined
+    const batcher = createWriteBatcher(store, { writer })
     const ctx: SigilContext = {
       config: resolved,
       store,
-      batcher: createWriteBatcher(store),
+      batcher,
       vault,
       logger,
       rootOrganizationId: root.organizationId,
       exportSignerPublicKey: exportSigner.publicKey,
       exportSignerSealedKey: exportSigner.sealedPrivateKey,
       verifyKeyCache: new Map(),
+      // Only this process changes a SQLite store's API keys; PostgreSQL may be shared by several instances.
+      apiKeyCache: createApiKeyCache({ enabled: store.dialect === 'sqlite' }),
       mailer: createMailer({
-        store,
+        batcher,
         logger,
         from: resolved.mailFrom,
         smtpUrl: resolved.smtpUrl,

@@ -18,7 +18,18 @@ export function hasFixedLength(c: Context): boolean {
 export async function readRawBody(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   if (!incoming || !hasFixedLength(c)) return c.req.text()
-  const chunks: Buffer[] = []
-  for await (const chunk of incoming) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  // Plain listeners: an async iterator costs a promise and a generator step per chunk.
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let ended = false
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.once('end', () => {
+      ended = true
+      resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'))
+    })
+    incoming.once('error', reject)
+    incoming.once('close', () => {
+      if (!ended) reject(new Error('the client closed the connection before the body ended'))
+    })
+  })
 }

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import { createId } from '../ids/createId.js'
 import type { Logger } from '../log/createLogger.js'
-import type { Store } from '../store/createStore.js'
+import type { WriteBatcher } from '../store/createWriteBatcher.js'
 
 export type MailMessage = { to: string; subject: string; text: string; html: string }
 
@@ -12,7 +12,8 @@ export type Mailer = {
 }
 
 export type CreateMailerParameters = {
-  store: Store
+  /** Dev mailbox writes go through the write batcher, like every write of a running server. */
+  batcher: WriteBatcher
   logger: Logger
   from: string
   /** `smtp://…` or `smtps://…`; ignored in dev mode. */
@@ -26,25 +27,27 @@ export type CreateMailerParameters = {
  * shown at `/dev/mailbox`, and printed to the console) when no SMTP server is configured.
  *
  * @example
- * const mailer = createMailer({ store, logger, from: 'Sigil <no-reply@example.com>', smtpUrl: process.env.SMTP_URL, devMailbox: false, now: Date.now })
+ * const mailer = createMailer({ batcher, logger, from: 'Sigil <no-reply@example.com>', smtpUrl: process.env.SMTP_URL, devMailbox: false, now: Date.now })
  * await mailer.send({ to: 'ada@example.com', subject: 'Your code', text: '…', html: '…' })
  */
 export function createMailer(parameters: CreateMailerParameters): Mailer {
-  const { store, logger, from } = parameters
+  const { batcher, logger, from } = parameters
   if (parameters.devMailbox || !parameters.smtpUrl) {
     return {
       async send(message) {
-        await store.db
-          .insertInto('dev_mail')
-          .values({
-            id: createId(),
-            to_address: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-            created_at: parameters.now(),
-          })
-          .execute()
+        await batcher.run((trx) =>
+          trx
+            .insertInto('dev_mail')
+            .values({
+              id: createId(),
+              to_address: message.to,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+              created_at: parameters.now(),
+            })
+            .execute(),
+        )
         // Dev mode only: the code is what a developer needs to read to sign in locally.
         logger.info(`dev mail to ${message.to}: ${message.subject}\n${message.text}`)
       },

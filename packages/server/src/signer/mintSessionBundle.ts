@@ -65,7 +65,8 @@ export async function mintSessionBundle(
         },
       ],
     })
-    await ctx.batcher.run(write)
+    // Evicts the user's oldest session keys: the API-key cache must forget them.
+    await ctx.apiKeyCache.writing(() => ctx.batcher.run(write))
     return { credentialBundle, apiKeyId: apiKeyIds[0]!, expiresAt: now + expirationSeconds * 1000 }
   } finally {
     privateKey.fill(0)

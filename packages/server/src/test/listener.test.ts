@@ -4,6 +4,7 @@ import { createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../store/test/storeDialects.js'
 import { createTestServer, type TestKey, type TestServer } from './createTestServer.js'
+import { createUserSubOrganization } from './createUserSubOrganization.js'
 import { type LocalListener, serveOnLocalPort } from './serveOnLocalPort.js'
 
 /** The HTTP edge of the server through a real TCP listener (`@hono/node-server`), with plain fetch. */
@@ -191,5 +192,44 @@ describe.each(storeDialects)('the real listener on %s', (dialect) => {
       organizationId: string
     }[]
     expect(new Set(bodies.map((body) => body.organizationId))).toEqual(new Set([server.rootOrganizationId]))
+  })
+
+  test('behavior: 64 concurrent sign_raw_payload are each committed before their answer; a repeated body gets the same activity', async () => {
+    // On SQLite the writes go through the writer thread (one message per group commit).
+    const user = await createUserSubOrganization(server, { email: 'burst@example.com', name: 'burst' })
+    const bodies = Array.from({ length: 32 }, (_, index) =>
+      JSON.stringify({
+        type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        timestampMs: String(Date.now()),
+        organizationId: user.organizationId,
+        parameters: {
+          signWith: user.ethereumAddress,
+          payload: index.toString(16).padStart(64, '0'),
+          encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+          hashFunction: 'HASH_FUNCTION_NO_OP',
+        },
+      }),
+    )
+    const send = async (body: string) => {
+      const stamp = await createApiKeyStamp({ body, privateKey: user.key.privateKey })
+      const response = await fetch(`${listener.url}/public/v1/submit/sign_raw_payload`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+      })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { activity: { id: string; status: string } }).activity
+    }
+    const activities = await Promise.all([...bodies, ...bodies].map(send))
+    expect(new Set(activities.map((activity) => activity.status))).toEqual(
+      new Set(['ACTIVITY_STATUS_COMPLETED']),
+    )
+    const ids = activities.map((activity) => activity.id)
+    expect(ids.slice(32)).toEqual(ids.slice(0, 32))
+    expect(new Set(ids).size).toBe(32)
+    // Answered means committed: a new connection sees every one of them.
+    const other = await server.store.reopen()
+    const stored = await other.db.selectFrom('activities').select('id').where('id', 'in', ids).execute()
+    expect(stored).toHaveLength(32)
   })
 })

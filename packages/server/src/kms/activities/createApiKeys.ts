@@ -7,6 +7,7 @@ import { defineActivity } from './defineActivity.js'
 /** `create_api_keys`: adds API keys (P-256, secp256k1 or ed25519 public keys) to a user. */
 export const createApiKeysActivity = defineActivity({
   path: 'create_api_keys',
+  changesApiKeys: true,
   schema: z.object({
     apiKeys: z.array(apiKeyParamsSchema).min(1, 'at least one API key is required').max(10),
     userId: z.string().min(1).max(128),

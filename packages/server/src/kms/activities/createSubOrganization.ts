@@ -73,6 +73,7 @@ function providerClaims(provider: z.output<typeof oauthProviderSchema>) {
  */
 export const createSubOrganizationActivity = defineActivity({
   path: 'create_sub_organization',
+  changesApiKeys: true,
   schema,
   async prepare(ctx, run, parameters) {
     const parent = await ctx.store.db

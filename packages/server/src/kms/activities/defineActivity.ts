@@ -32,6 +32,8 @@ export type ActivityDefinition<schema extends z.ZodType = z.ZodType> = {
    * that cannot be carried out (unknown wallet, bad attestation…).
    */
   prepare(ctx: SigilContext, run: ActivityRun, parameters: z.output<schema>): Promise<PreparedActivity>
+  /** Its writes add or delete API keys: they run through `ctx.apiKeyCache.writing`. */
+  changesApiKeys?: boolean
 }
 
 /**

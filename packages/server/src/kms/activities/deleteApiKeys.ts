@@ -5,6 +5,7 @@ import { defineActivity } from './defineActivity.js'
 /** `delete_api_keys`: removes API keys of a user. */
 export const deleteApiKeysActivity = defineActivity({
   path: 'delete_api_keys',
+  changesApiKeys: true,
   schema: z.object({
     userId: z.string().min(1).max(128),
     apiKeyIds: z.array(z.string().min(1).max(128)).min(1, 'at least one apiKeyId is required').max(100),

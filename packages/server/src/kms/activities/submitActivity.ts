@@ -9,7 +9,10 @@ import { ApiError, grpcCodes } from '../../http/errors/ApiError.js'
 import { parseWith } from '../../http/parseWith.js'
 import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
+import { compileQueryOnce } from '../../store/compileQueryOnce.js'
 import { isUniqueViolation } from '../../store/isUniqueViolation.js'
+import { prepareQuery } from '../../store/prepareQuery.js'
+import { queryParameter } from '../../store/queryParameter.js'
 import { type AuthenticatedRequest, authenticateRequest } from '../auth/authenticateRequest.js'
 import { authenticationErrors } from '../auth/authenticationErrors.js'
 import { toV1Activity } from '../format/toV1Activity.js'
@@ -22,6 +25,36 @@ const envelopeSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
   generateAppProofs: z.boolean().optional(),
 })
+
+const findByFingerprintQuery = prepareQuery((db) =>
+  db
+    .selectFrom('activities')
+    .selectAll()
+    .where('organization_id', '=', queryParameter(0))
+    .where('fingerprint', '=', queryParameter(1)),
+)
+
+const activityColumns = [
+  'id',
+  'organization_id',
+  'type',
+  'status',
+  'intent',
+  'result',
+  'failure',
+  'fingerprint',
+  'user_id',
+  'created_at',
+  'updated_at',
+] as const
+
+const insertActivity = compileQueryOnce((db) =>
+  db
+    .insertInto('activities')
+    .values(
+      Object.fromEntries(activityColumns.map((column, index) => [column, queryParameter(index)])) as never,
+    ),
+)
 
 export type SubmitActivityParameters = {
   path: ActivityPath
@@ -127,11 +160,23 @@ export async function submitActivity(
     result: JSON.stringify({ [keys.resultKey]: prepared.result }),
     failure: null,
   }
+  const insertCompleted = insertActivity(
+    ctx.store.db,
+    activityColumns.map((column) => completed[column]),
+  )
   try {
-    await ctx.batcher.run(async (trx) => {
-      await prepared.write?.(trx)
-      await trx.insertInto('activities').values(completed).execute()
-    })
+    // The activity row goes with the activity's own writes; without any, as a statement-only item (one
+    // message per batch to the SQLite writer thread).
+    const { write } = prepared
+    if (!write) await ctx.batcher.runStatements([insertCompleted])
+    else {
+      const commit = () =>
+        ctx.batcher.run(async (trx) => {
+          await write(trx)
+          await trx.executeQuery(insertCompleted)
+        })
+      await (definition.changesApiKeys ? ctx.apiKeyCache.writing(commit) : commit())
+    }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
     const raced = await findByFingerprint(ctx, organizationId, fingerprint)
@@ -145,12 +190,8 @@ export async function submitActivity(
 }
 
 async function findByFingerprint(ctx: SigilContext, organizationId: string, fingerprint: string) {
-  return ctx.store.db
-    .selectFrom('activities')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('fingerprint', '=', fingerprint)
-    .executeTakeFirst()
+  const [row] = await findByFingerprintQuery(ctx.store, [organizationId, fingerprint])
+  return row
 }
 
 /** A replayed body gets the stored outcome: the activity, or the error it failed with. */

@@ -1,5 +1,7 @@
 import { InvalidStampError, parseApiKeyStamp } from '@sigil/protocol'
 import type { SigilContext } from '../../SigilContext.js'
+import { prepareQuery } from '../../store/prepareQuery.js'
+import { queryParameter } from '../../store/queryParameter.js'
 import { authenticationErrors } from './authenticationErrors.js'
 import type { Principal } from './Principal.js'
 import { verifyApiKeyStampCached } from './verifyApiKeyStampCached.js'
@@ -9,6 +11,14 @@ const schemeCurves = {
   SIGNATURE_SCHEME_TK_API_SECP256K1: 'API_KEY_CURVE_SECP256K1',
   SIGNATURE_SCHEME_TK_API_ED25519: 'API_KEY_CURVE_ED25519',
 } as const
+
+const findApiKeysByPublicKey = prepareQuery((db) =>
+  db
+    .selectFrom('api_keys')
+    .select(['id', 'organization_id', 'user_id', 'credential_type', 'expires_at', 'curve_type'])
+    .where('public_key', '=', queryParameter(0))
+    .where('curve_type', '=', queryParameter(1)),
+)
 
 /**
  * Checks an `X-Stamp` header against the exact body and returns every principal whose API key
@@ -31,12 +41,12 @@ export async function authenticateApiKeyStamp(
       cause,
     )
   }
-  const rows = await ctx.store.db
-    .selectFrom('api_keys')
-    .select(['id', 'organization_id', 'user_id', 'credential_type', 'expires_at', 'curve_type'])
-    .where('public_key', '=', stamp.publicKey.toLowerCase())
-    .where('curve_type', '=', schemeCurves[stamp.scheme])
-    .execute()
+  const publicKey = stamp.publicKey.toLowerCase()
+  const curve = schemeCurves[stamp.scheme]
+  // Cached until a write of API keys (see createApiKeyCache); expiry is checked below on every use.
+  const rows = await ctx.apiKeyCache.read(`${curve}:${publicKey}`, () =>
+    findApiKeysByPublicKey(ctx.store, [publicKey, curve]),
+  )
   if (rows.length === 0) throw authenticationErrors.publicKeyNotFound()
   let verified: boolean
   try {

@@ -1,4 +1,6 @@
 import type { SigilContext } from '../../SigilContext.js'
+import { prepareQuery } from '../../store/prepareQuery.js'
+import { queryParameter } from '../../store/queryParameter.js'
 import { authenticateApiKeyStamp } from './authenticateApiKeyStamp.js'
 import { authenticateWebauthnStamp } from './authenticateWebauthnStamp.js'
 import { authenticationErrors } from './authenticationErrors.js'
@@ -21,6 +23,10 @@ export type AuthenticatedRequest = {
   /** The organization the request acts in (after alias and parent resolution). */
   organizationId: string
 }
+
+const findOrganization = prepareQuery((db) =>
+  db.selectFrom('organizations').select(['id', 'parent_id']).where('id', '=', queryParameter(0)),
+)
 
 /**
  * The single path every stamped request goes through: verifies the stamp over the exact body,
@@ -49,11 +55,7 @@ export async function authenticateRequest(
   const own = principals.find((principal) => principal.organizationId === target)
   if (own) return { principal: own, organizationId: target }
 
-  const organization = await ctx.store.db
-    .selectFrom('organizations')
-    .select(['id', 'parent_id'])
-    .where('id', '=', target)
-    .executeTakeFirst()
+  const [organization] = await findOrganization(ctx.store, [target])
   if (!organization) throw authenticationErrors.organizationNotFound(parameters.organizationId)
 
   const fromParent = principals.find((principal) => principal.organizationId === organization.parent_id)

@@ -25,7 +25,8 @@ export type PrepareApiKeysParameters = {
 
 /**
  * Validates API keys and returns their ids and the write that stores them (evicting a user's
- * oldest expiring keys beyond {@link maxExpiringKeysPerUser}).
+ * oldest expiring keys beyond {@link maxExpiringKeysPerUser}). In a running server, run the write through
+ * `ctx.apiKeyCache.writing` (it may delete keys).
  *
  * @example
  * const { apiKeyIds, write } = prepareApiKeys({ organizationId, userId, apiKeys, now })
