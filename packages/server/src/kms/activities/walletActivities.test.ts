@@ -215,6 +215,38 @@ describe.each(storeDialects)('wallet activities on %s', (dialect) => {
     ).toBe(true)
   })
 
+  const signBody = (signWith: string, payload: string) =>
+    JSON.stringify({
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      timestampMs: String(Date.now()),
+      organizationId: user.organizationId,
+      parameters: {
+        signWith,
+        payload,
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      },
+    })
+
+  test('behavior: a signing body sent again later returns the stored activity', async () => {
+    const body = signBody(user.ethereumAddress, hashMessage('again'))
+    const first = await activityOf(await server.post('/public/v1/submit/sign_raw_payload', body, user.key))
+    const second = await activityOf(await server.post('/public/v1/submit/sign_raw_payload', body, user.key))
+    expect(second).toEqual(first)
+  })
+
+  test('error: a failed body sent again is answered with its stored failure, not run again', async () => {
+    const body = signBody('0x000000000000000000000000000000000000bEEF', hashMessage('x'))
+    const first = await server.post('/public/v1/submit/sign_raw_payload', body, user.key)
+    expect(first.status).toBe(404)
+    const second = await server.post('/public/v1/submit/sign_raw_payload', body, user.key)
+    expect(second.status).toBe(400)
+    expect(await second.json()).toMatchObject({
+      message: 'no wallet account found for signWith: 0x000000000000000000000000000000000000bEEF',
+      details: [expect.objectContaining({ turnkeyErrorCode: 'REQUEST_INVALID' })],
+    })
+  })
+
   test('error: a NO_OP payload that is not 32 bytes is refused', async () => {
     const response = await submit('sign_raw_payload', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
       signWith: user.ethereumAddress,
