@@ -1,5 +1,6 @@
 import type { RateLimits } from './http/createRateLimits.js'
 import type { ApiKeyCache } from './kms/auth/createApiKeyCache.js'
+import type { SigningThread } from './kms/signing/startSigningThread.js'
 import type { Logger } from './log/createLogger.js'
 import type { Mailer } from './mail/createMailer.js'
 import type { ResolvedConfig } from './resolveConfig.js'
@@ -29,5 +30,7 @@ export type SigilContext = {
   rateLimits: RateLimits
   /** HMAC key for email codes and link tokens at rest. */
   codeHashKey: Uint8Array
+  /** Where secp256k1 digests are signed off the event loop; without it they are signed in line. */
+  signingThread?: SigningThread | undefined
   now(): number
 }

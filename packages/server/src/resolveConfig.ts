@@ -20,6 +20,8 @@ export type SigilServerConfig = {
    * the event loop never waits for the disk. Default true; false writes on the event loop's connection.
    */
   sqliteWriterThread?: boolean
+  /** Sign secp256k1 digests on a worker thread (off the event loop). Default true. */
+  signingThread?: boolean
   /** Master key (64 hex chars or base64 of 32 bytes); default env `SIGIL_MASTER_KEY`, else `<dataDir>/master.key`. */
   masterKey?: string
   /** Stamped `timestampMs` older than this is refused. Default 3 600 000 (1 h). */

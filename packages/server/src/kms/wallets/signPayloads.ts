@@ -1,3 +1,4 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
 import type { HashFunction, PayloadEncoding, SignatureResult } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
@@ -45,7 +46,21 @@ export async function signPayloads(
   })
   const privateKey = ctx.vault.open(account.sealed_private_key, `wallet_account:${account.id}`)
   try {
-    return messages.map((message) => signDigest({ curve, privateKey, message }))
+    const { signingThread } = ctx
+    if (curve !== 'CURVE_SECP256K1' || !signingThread)
+      return messages.map((message) => signDigest({ curve, privateKey, message }))
+    return await Promise.all(
+      messages.map(async (message) => {
+        // signDigest refuses a digest that is not 32 bytes with the error clients expect.
+        if (message.length !== 32) return signDigest({ curve, privateKey, message })
+        const { signature, recid } = await signingThread.sign(message, privateKey)
+        return {
+          r: bytesToHex(signature.subarray(0, 32)),
+          s: bytesToHex(signature.subarray(32, 64)),
+          v: recid.toString(16).padStart(2, '0'),
+        }
+      }),
+    )
   } finally {
     privateKey.fill(0)
   }
