@@ -45,11 +45,22 @@ export function createFrameStamper(parameters: CreateFrameStamperParameters): Se
   }
   const ask = async (message: Parameters<FramePortClient['request']>[0]) => (await connect()).request(message)
 
-  return {
+  const stamper: SessionStamper = {
     async init() {
-      const portClient = await connect()
-      publicKey = await portClient.ready
-      return publicKey
+      try {
+        const portClient = await connect()
+        publicKey = await portClient.ready
+        return publicKey
+      } catch (error) {
+        // A silent or broken frame is taken out again (no reset: it would not answer), so the next
+        // sign-in mounts a fresh one.
+        const current = client
+        client = undefined
+        void current?.then((portClient) => portClient.close()).catch(() => undefined)
+        mounted?.getElementById(parameters.iframeElementId)?.remove()
+        mounted = undefined
+        throw error
+      }
     },
     publicKey: () => publicKey,
     async injectCredentialBundle(bundle) {
@@ -76,4 +87,5 @@ export function createFrameStamper(parameters: CreateFrameStamperParameters): Se
       mounted = undefined
     },
   }
+  return stamper
 }

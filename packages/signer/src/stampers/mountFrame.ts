@@ -12,13 +12,41 @@ export type MountFrameParameters = {
   hidden: boolean
   /** The iframe's accessible title. Default `'Sigil key frame'`. */
   title?: string | undefined
+  /** How long the frame may take to announce its key after loading. Default 10000 ms. */
+  readyTimeoutMs?: number | undefined
+}
+
+/**
+ * `client` whose `ready` rejects when the frame stays silent: a frame the server refused to embed
+ * (this page's origin is not one of the app's allowed origins) or that failed to start answers
+ * nothing, and without this the caller would wait forever.
+ */
+function withReadyTimeout(client: FramePortClient, url: string, timeoutMs: number): FramePortClient {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const ready = Promise.race([
+    client.ready,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new SignerError(
+              `The frame ${url} did not answer within ${timeoutMs} ms. Check that the Sigil server is reachable and that this page's origin is an allowed origin of the app.`,
+            ),
+          ),
+        timeoutMs,
+      )
+    }),
+  ]).finally(() => clearTimeout(timer))
+  ready.catch(() => undefined)
+  return { ...client, ready }
 }
 
 /**
  * Puts a Sigil frame (`/frame/auth`, `/frame/export`) in a sandboxed iframe inside the element
  * `containerId` and, once it has loaded, opens its MessageChannel (`TURNKEY_INIT_MESSAGE_CHANNEL`).
  * Throws at once, before mounting anything, `Iframe element with ID … already exists` or
- * `Iframe container cannot be found`; the promise settles when the frame loads (or fails to).
+ * `Iframe container cannot be found`; the promise settles when the frame loads (or fails to), and
+ * the client's `ready` rejects when the frame does not announce its key within `readyTimeoutMs`.
  *
  * @example
  * const client = await mountFrame({ url, elementId: 'turnkey-iframe', containerId: 'signer', hidden: true })
@@ -31,6 +59,7 @@ export function mountFrame({
   containerId,
   hidden,
   title = 'Sigil key frame',
+  readyTimeoutMs = 10_000,
 }: MountFrameParameters): Promise<FramePortClient> {
   if (document.getElementById(elementId))
     throw new SignerError(`Iframe element with ID ${elementId} already exists`)
@@ -55,7 +84,7 @@ export function mountFrame({
       const target = element.contentWindow
       if (!target) return reject(new SignerError('The key frame has no window'))
       target.postMessage({ type: 'TURNKEY_INIT_MESSAGE_CHANNEL' }, new URL(url).origin, [channel.port2])
-      resolve(portClient)
+      resolve(withReadyTimeout(portClient, url, readyTimeoutMs))
     })
     element.addEventListener('error', () => reject(new SignerError('The key frame failed to load')))
   })
