@@ -1,0 +1,2 @@
+/** The package version, sent nowhere; shown by the demo. */
+export const version = '0.1.0'
