@@ -1,0 +1,78 @@
+import {
+  type AddMfaParameters,
+  type AddMfaReturnType,
+  addMfa,
+  type GetMfaFactorsReturnType,
+  getMfaFactors,
+  type RemoveMfaParameters,
+  type RemoveMfaReturnType,
+  removeMfa,
+  type VerifyMfaParameters,
+  type VerifyMfaReturnType,
+  verifyMfa,
+} from '@sigil/core'
+import { type UseMutationResult, useMutation } from '@tanstack/react-query'
+import { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
+import { useSigilContext } from '../context/useSigilContext.js'
+import { useSigner } from './useSigner.js'
+import { useSignerStatus } from './useSignerStatus.js'
+
+export type UseMFAReturnType = {
+  /** Starts a TOTP enrolment: answers `multiFactorId` and `multiFactorTotpUrl` (show it as a QR code). */
+  addMFA: UseMutationResult<AddMfaReturnType, Error, AddMfaParameters>
+  /** Confirms an enrolment with a first code. */
+  verifyMFA: UseMutationResult<VerifyMfaReturnType, Error, VerifyMfaParameters>
+  removeMFA: UseMutationResult<RemoveMfaReturnType, Error, RemoveMfaParameters>
+  getMFAFactors: UseMutationResult<GetMfaFactorsReturnType, Error, void>
+  /** Signed in and the signer started: the mutations can run. */
+  isReady: boolean
+}
+
+/**
+ * TOTP second factors of the signed-in user (core `addMfa`, `verifyMfa`, `removeMfa`,
+ * `getMfaFactors`), each a TanStack mutation (keys `['addMFA']`, `['verifyMFA']`, `['removeMFA']`,
+ * `['getMFAFactors']`). Before sign-in they fail with 'Signer not connected or initialized'.
+ *
+ * @example
+ * const { addMFA, verifyMFA, isReady } = useMFA()
+ * const { multiFactorId, multiFactorTotpUrl } = await addMFA.mutateAsync({ multiFactorType: 'totp' })
+ * await verifyMFA.mutateAsync({ multiFactorId, multiFactorCode: '123456' })
+ */
+export function useMFA(): UseMFAReturnType {
+  const { config } = useSigilContext('useMFA')
+  const { isConnected } = useSignerStatus()
+  const signer = useSigner()
+  const isReady = isConnected && signer !== null
+  const assertReady = () => {
+    if (!isReady) throw new SignerNotReadyError()
+  }
+  const addMFA = useMutation({
+    mutationKey: ['addMFA'],
+    mutationFn: async (parameters: AddMfaParameters) => {
+      assertReady()
+      return addMfa(config, parameters)
+    },
+  })
+  const verifyMFA = useMutation({
+    mutationKey: ['verifyMFA'],
+    mutationFn: async (parameters: VerifyMfaParameters) => {
+      assertReady()
+      return verifyMfa(config, parameters)
+    },
+  })
+  const removeMFA = useMutation({
+    mutationKey: ['removeMFA'],
+    mutationFn: async (parameters: RemoveMfaParameters) => {
+      assertReady()
+      return removeMfa(config, parameters)
+    },
+  })
+  const getMFAFactors = useMutation({
+    mutationKey: ['getMFAFactors'],
+    mutationFn: async () => {
+      assertReady()
+      return getMfaFactors(config)
+    },
+  })
+  return { addMFA, verifyMFA, removeMFA, getMFAFactors, isReady }
+}
