@@ -1,1 +1,2 @@
+export * from './headless/index.js'
 export { version } from './version.js'

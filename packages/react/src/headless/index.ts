@@ -1,0 +1,73 @@
+/**
+ * `@sigil/react/headless`: the provider, hooks and errors without the sign-in UI, for apps that draw
+ * their own (see README.md in this folder). `@sigil/react` re-exports all of it.
+ */
+export { type CookieStorageParameters, cookieStorage, cookieToInitialState } from '@sigil/core'
+export { createConfig } from '../context/createConfig.js'
+export type { WalletConnectParameters } from '../context/createWalletConnectConnector.js'
+export { NoSigilContextError } from '../context/errors/NoSigilContextError.js'
+export { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
+export { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
+export { WalletConnectionError } from '../context/errors/WalletConnectionError.js'
+export { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
+export { WalletConnectParamsNotFoundError } from '../context/errors/WalletConnectParamsNotFoundError.js'
+export { SigilContext, type SigilContextValue } from '../context/SigilContext.js'
+export { SigilProvider, type SigilProviderProps } from '../context/SigilProvider.js'
+export type { SigilReactConfig, SigilUiConfig } from '../context/SigilUiConfig.js'
+export { type UseAuthModalStateReturnType, useAuthModalState } from '../context/useAuthModalState.js'
+export type {
+  WalletConnection,
+  WalletConnector,
+  WalletProvider,
+  WalletProviderDetail,
+  WalletProviderInfo,
+} from '../context/WalletProvider.js'
+export type { MutationParameters } from '../hooks/MutationParameters.js'
+export {
+  type UseAddPasskeyParameters,
+  type UseAddPasskeyReturnType,
+  useAddPasskey,
+} from '../hooks/useAddPasskey.js'
+export {
+  type UseAuthenticateParameters,
+  type UseAuthenticateReturnType,
+  useAuthenticate,
+} from '../hooks/useAuthenticate.js'
+export { type UseAuthModalReturnType, useAuthModal } from '../hooks/useAuthModal.js'
+export {
+  type SetChainVariables,
+  type UseChainParameters,
+  type UseChainReturnType,
+  useChain,
+} from '../hooks/useChain.js'
+export {
+  type ConnectVariables,
+  type UseConnectParameters,
+  type UseConnectReturnType,
+  useConnect,
+} from '../hooks/useConnect.js'
+export {
+  type ExportAccountComponentProps,
+  type UseExportAccountParameters,
+  type UseExportAccountReturnType,
+  useExportAccount,
+} from '../hooks/useExportAccount.js'
+export { type UseLogoutParameters, type UseLogoutReturnType, useLogout } from '../hooks/useLogout.js'
+export { type UseMFAReturnType, useMFA } from '../hooks/useMFA.js'
+export { useSigilConfig } from '../hooks/useSigilConfig.js'
+export { type UseSignerReturnType, useSigner } from '../hooks/useSigner.js'
+export { type UseSignerStatusReturnType, useSignerStatus } from '../hooks/useSignerStatus.js'
+export {
+  type UseSignMessageParameters,
+  type UseSignMessageReturnType,
+  useSignMessage,
+} from '../hooks/useSignMessage.js'
+export {
+  type UseSignTypedDataParameters,
+  type UseSignTypedDataReturnType,
+  type UseSignTypedDataVariables,
+  useSignTypedData,
+} from '../hooks/useSignTypedData.js'
+export { type UseSolanaSignerReturnType, useSolanaSigner } from '../hooks/useSolanaSigner.js'
+export { useUiConfig } from '../hooks/useUiConfig.js'
+export { type UseUserReturnType, useUser } from '../hooks/useUser.js'
