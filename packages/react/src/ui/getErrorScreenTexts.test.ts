@@ -1,0 +1,76 @@
+import { SignerRequestError } from '@sigil/signer'
+import { expect, test } from 'vitest'
+import { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
+import { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
+import { WalletConnectParamsNotFoundError } from '../context/errors/WalletConnectParamsNotFoundError.js'
+import { getErrorScreenTexts } from './getErrorScreenTexts.js'
+
+const serverError = (status: number, error: string, code: string) =>
+  new SignerRequestError(JSON.stringify({ error, code }), { status, route: '/v1/otp' })
+
+test('default: each kind has the spec §8 texts', () => {
+  const failure = new Error('boom')
+  expect(getErrorScreenTexts(failure, { kind: 'passkey' })).toEqual({
+    heading: 'Connection failed',
+    body: 'Passkey request timed out or canceled by the agent. You may have to use another method to register a passkey for your account.',
+    tryAgain: 'Try again',
+  })
+  expect(getErrorScreenTexts(failure, { kind: 'oauth', name: 'Google' })).toEqual({
+    heading: "Couldn't connect to Google",
+    body: 'The connection failed or canceled',
+    tryAgain: 'Try again',
+  })
+  expect(getErrorScreenTexts(failure, { kind: 'otp' })).toEqual({
+    heading: 'Connection failed',
+    body: 'The code could not be verified',
+    tryAgain: 'Try again',
+  })
+  expect(getErrorScreenTexts(failure, { kind: 'wallet', name: 'MetaMask' })).toEqual({
+    heading: "Couldn't connect to MetaMask",
+    body: "The wallet's connection failed or was canceled.",
+    tryAgain: 'Try again',
+  })
+  expect(getErrorScreenTexts(failure, { kind: 'walletConnect' }).heading).toBe(
+    "Couldn't connect to WalletConnect",
+  )
+})
+
+test('behavior: real failures pick their screen', () => {
+  const chain = { id: 31337, name: 'Sigil Devnet' }
+  expect(
+    getErrorScreenTexts(new WalletChainNotFoundError({ chain }), { kind: 'wallet', name: 'MetaMask' }),
+  ).toEqual({
+    heading: 'The connected wallet does not support this network',
+    body: 'The wallet connection failed.',
+    tryAgain: 'Try again with a different wallet',
+  })
+  for (const failure of [new WalletConnectParamsNotFoundError(), new WalletConnectNotInstalledError()])
+    expect(getErrorScreenTexts(failure, { kind: 'walletConnect' })).toEqual({
+      heading: "Couldn't connect to WalletConnect",
+      body: 'The WalletConnect configuration is missing or incorrect.',
+      tryAgain: 'Try again',
+    })
+  const denied = {
+    heading: 'Permission denied',
+    body: 'The request is currently not allowed by the agent or the platform. Try again later.',
+    tryAgain: 'Try again',
+  }
+  expect(getErrorScreenTexts(serverError(403, 'forbidden', 'FORBIDDEN'), { kind: 'otp' })).toEqual(denied)
+  expect(
+    getErrorScreenTexts(serverError(429, 'too many requests', 'RATE_LIMITED'), { kind: 'passkey' }),
+  ).toEqual(denied)
+  expect(
+    getErrorScreenTexts(new DOMException('not allowed here', 'SecurityError'), { kind: 'passkey' }),
+  ).toEqual(denied)
+  const timedOut = {
+    heading: 'Connection timed out',
+    body: 'It looks like you need more time.',
+    tryAgain: 'Try again',
+  }
+  expect(getErrorScreenTexts(new DOMException('slow', 'TimeoutError'), { kind: 'passkey' })).toEqual(timedOut)
+  const frame = new Error('The frame http://sigil.test/frame/auth did not answer within 10000 ms. Check …')
+  expect(getErrorScreenTexts(frame, { kind: 'oauth', name: 'Google' })).toEqual(timedOut)
+  expect(
+    getErrorScreenTexts(new DOMException('cancelled', 'NotAllowedError'), { kind: 'passkey' }).heading,
+  ).toBe('Connection failed')
+})
