@@ -37,7 +37,7 @@ test('default: signs with the signed-in user; the signature recovers to their ad
 test('error: nobody signed in', async () => {
   const config = testbed.createConfig()
   const { result } = renderHook(() => useSignMessage(), { wrapper: createSigilWrapper(config) })
-  await expect(act(() => result.current.signMessageAsync({ message: 'hello' }))).rejects.toThrowError(
+  await expect(result.current.signMessageAsync({ message: 'hello' })).rejects.toThrowError(
     NotAuthenticatedError,
   )
   await waitFor(() => expect(result.current.error).toBeInstanceOf(NotAuthenticatedError))

@@ -1,5 +1,6 @@
 import type { CreateConfigParameters } from '@sigil/core'
 import { createMemoryStorage } from '@sigil/signer'
+import { cleanup } from '@testing-library/react'
 import { createCoreTestbed } from '../../../core/src/test/createCoreTestbed.js'
 import { createConfig } from '../context/createConfig.js'
 import type { SigilReactConfig, SigilUiConfig } from '../context/SigilUiConfig.js'
@@ -26,7 +27,9 @@ export async function createReactTestbed() {
       configs.push(config)
       return config
     },
+    /** Unmounts what the test rendered (Vitest runs without globals, so Testing Library cannot), then stops the server. */
     async cleanup() {
+      cleanup()
       for (const config of configs) config.store.getState().signer?.destroy()
       await core.cleanup()
     },
