@@ -1,0 +1,60 @@
+import { disconnect } from '@sigil/core'
+import { useEffect, useId } from 'react'
+import { useSigilConfig } from '../hooks/useSigilConfig.js'
+import { Button } from '../ui/Button.js'
+import { texts } from '../ui/texts.js'
+
+export type ErrorScreenProps = {
+  heading: string
+  body: string
+  /** Default 'Try again'. */
+  tryAgainLabel?: string | undefined
+  onTryAgain: () => void
+  /** 'Use another method'; the step machine decides where it leads (pick_eoa from a wallet step). */
+  onUseAnotherMethod?: (() => void) | undefined
+  /** Shows 'Skip' instead of 'Use another method' (adding a passkey after sign-up). */
+  onSkip?: (() => void) | undefined
+  /** End the sign-in in flight when the screen shows (default true; false once the user is signed in). */
+  shouldDisconnect?: boolean | undefined
+}
+
+/**
+ * The error screen of spec §2: a heading, a body, a try-again button and 'Use another method' (or
+ * 'Skip'). It is announced as an alert; by default it disconnects, which ends the sign-in in flight.
+ *
+ * @example
+ * <ErrorScreen heading="Connection failed" body="The code could not be verified" onTryAgain={retry} onUseAnotherMethod={back} />
+ */
+export function ErrorScreen({
+  heading,
+  body,
+  tryAgainLabel = texts.error.tryAgain,
+  onTryAgain,
+  onUseAnotherMethod,
+  onSkip,
+  shouldDisconnect = true,
+}: ErrorScreenProps) {
+  const config = useSigilConfig()
+  const id = useId()
+  useEffect(() => {
+    if (shouldDisconnect) void disconnect(config).catch(() => undefined)
+  }, [config, shouldDisconnect])
+  return (
+    <section className="sigil-stack" role="alert" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <p className="sigil-muted">{body}</p>
+      <Button variant="primary" onClick={onTryAgain}>
+        {tryAgainLabel}
+      </Button>
+      {onSkip ? (
+        <Button variant="secondary" onClick={onSkip}>
+          {texts.error.skip}
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={onUseAnotherMethod}>
+          {texts.error.useAnotherMethod}
+        </Button>
+      )}
+    </section>
+  )
+}
