@@ -71,3 +71,8 @@ export {
 export { type UseSolanaSignerReturnType, useSolanaSigner } from '../hooks/useSolanaSigner.js'
 export { useUiConfig } from '../hooks/useUiConfig.js'
 export { type UseUserReturnType, useUser } from '../hooks/useUser.js'
+export {
+  type UseValidateMultiFactorsParameters,
+  type UseValidateMultiFactorsReturnType,
+  useValidateMultiFactors,
+} from '../hooks/useValidateMultiFactors.js'

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { generate } from 'otplib'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
+import { createReactTestbed, type ReactTestbed } from '../test/createReactTestbed.js'
+import { createSigilWrapper } from '../test/createSigilWrapper.js'
+import { useAuthenticate } from './useAuthenticate.js'
+import { useLogout } from './useLogout.js'
+import { useMFA } from './useMFA.js'
+import { useSignerStatus } from './useSignerStatus.js'
+import { useValidateMultiFactors } from './useValidateMultiFactors.js'
+
+let testbed: ReactTestbed
+beforeEach(async () => {
+  testbed = await createReactTestbed()
+})
+afterEach(async () => {
+  await testbed.cleanup()
+})
+
+/** The code of an `otpauth://` URL `offsetSteps` 30-second steps from now (a code is accepted once). */
+const totpCode = (otpauthUrl: string, offsetSteps = 0) =>
+  generate({
+    secret: new URL(otpauthUrl).searchParams.get('secret')!,
+    algorithm: 'sha1',
+    digits: 6,
+    period: 30,
+    epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30,
+  })
+
+const renderMfa = () => {
+  const config = testbed.createConfig()
+  const rendered = renderHook(
+    () => ({
+      mfa: useMFA(),
+      status: useSignerStatus(),
+      auth: useAuthenticate(),
+      validate: useValidateMultiFactors(),
+      logout: useLogout(),
+    }),
+    { wrapper: createSigilWrapper(config) },
+  )
+  return { ...rendered, config }
+}
+
+test('default: enrol a TOTP factor, sign in again through AWAITING_MFA_AUTH, remove it', async () => {
+  const { result, config } = renderMfa()
+  await testbed.signIn(config, 'ada@example.com')
+  await waitFor(() => expect(result.current.mfa.isReady).toBe(true))
+
+  expect(await act(() => result.current.mfa.getMFAFactors.mutateAsync())).toEqual({ multiFactors: [] })
+  const { multiFactorId, multiFactorTotpUrl } = await act(() =>
+    result.current.mfa.addMFA.mutateAsync({ multiFactorType: 'totp' }),
+  )
+  expect(multiFactorTotpUrl).toMatch(/^otpauth:\/\/totp\//)
+  const verified = await act(async () =>
+    result.current.mfa.verifyMFA.mutateAsync({
+      multiFactorId,
+      multiFactorCode: await totpCode(multiFactorTotpUrl),
+    }),
+  )
+  expect(verified.multiFactors).toEqual([{ multiFactorId, multiFactorType: 'totp' }])
+
+  await act(() => result.current.logout.logoutAsync())
+  expect(result.current.mfa.isReady).toBe(false)
+  act(() => result.current.auth.authenticate({ type: 'email', email: 'ada@example.com' }))
+  await waitFor(() => expect(result.current.status.status).toBe('AWAITING_EMAIL_AUTH'))
+  const otpCode = await testbed.readCode('ada@example.com')
+  act(() => result.current.auth.authenticate({ type: 'otp', otpCode }))
+  await waitFor(() => expect(result.current.status.status).toBe('AWAITING_MFA_AUTH'))
+  expect(result.current.status).toMatchObject({ isAuthenticating: false, isConnected: false })
+
+  await act(async () =>
+    result.current.validate.validateMultiFactorsAsync({
+      multiFactorCode: await totpCode(multiFactorTotpUrl, 1),
+    }),
+  )
+  await waitFor(() => expect(result.current.mfa.isReady).toBe(true))
+  const removed = await act(() =>
+    result.current.mfa.removeMFA.mutateAsync({ multiFactorIds: [multiFactorId] }),
+  )
+  expect(removed).toEqual({ multiFactors: [] })
+})
+
+test("error: before sign-in every mutation fails with 'Signer not connected or initialized'", async () => {
+  const { result } = renderMfa()
+  await waitFor(() => expect(result.current.status.isDisconnected).toBe(true))
+  expect(result.current.mfa.isReady).toBe(false)
+  await expect(result.current.mfa.addMFA.mutateAsync({ multiFactorType: 'totp' })).rejects.toThrowError(
+    SignerNotReadyError,
+  )
+  await expect(result.current.mfa.getMFAFactors.mutateAsync()).rejects.toThrowError(
+    'Signer not connected or initialized',
+  )
+})
