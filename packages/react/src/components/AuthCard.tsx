@@ -1,9 +1,8 @@
 import './sigil.css'
-import { disconnect } from '@sigil/core'
+import { disconnect, watchSignerStatus } from '@sigil/core'
 import { useEffect, useRef } from 'react'
 import { useAuthModal } from '../hooks/useAuthModal.js'
 import { useSigilConfig } from '../hooks/useSigilConfig.js'
-import { useSignerStatus } from '../hooks/useSignerStatus.js'
 import { texts } from '../ui/texts.js'
 import { AuthStepView } from './AuthStepView.js'
 import type { AuthUiConfig } from './AuthUiConfig.js'
@@ -36,18 +35,20 @@ export function AuthCard({ className, theme = 'auto', onClose, ...overrides }: A
   const config = useSigilConfig()
   const { authStep, dispatch } = useAuthStep()
   const { closeAuthModal } = useAuthModal()
-  const { status } = useSignerStatus()
   const card = useRef<HTMLDivElement>(null)
   const onAuthSuccess = useRef(ui.onAuthSuccess)
   onAuthSuccess.current = ui.onAuthSuccess
 
-  // An emailed link's return completes while the signer starts: 'Completing login'.
-  const previousStatus = useRef(status)
+  // An emailed link's return completes while the signer starts: 'Completing login'. Watched on the
+  // store itself, as the return can pass AUTHENTICATING_EMAIL between two renders.
   useEffect(() => {
-    if (previousStatus.current === 'INITIALIZING' && status === 'AUTHENTICATING_EMAIL')
-      dispatch({ type: 'EMAIL_COMPLETING' }, 'initial')
-    previousStatus.current = status
-  }, [status, dispatch])
+    let previous = config.store.getState().signerStatus.status
+    return watchSignerStatus(config)(({ status }) => {
+      if (previous === 'INITIALIZING' && status === 'AUTHENTICATING_EMAIL')
+        dispatch({ type: 'EMAIL_COMPLETING' }, 'initial')
+      previous = status
+    })
+  }, [config, dispatch])
 
   useEffect(() => {
     if (authStep.type !== 'complete') return
