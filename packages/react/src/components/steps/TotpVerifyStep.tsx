@@ -1,7 +1,6 @@
-import { validateMultiFactors } from '@sigil/core'
 import { useState } from 'react'
-import { useSigilConfig } from '../../hooks/useSigilConfig.js'
 import { useSigner } from '../../hooks/useSigner.js'
+import { useValidateMultiFactors } from '../../hooks/useValidateMultiFactors.js'
 import { CodeInput } from '../../ui/CodeInput.js'
 import { getCodeErrorText } from '../../ui/getCodeErrorText.js'
 import { texts } from '../../ui/texts.js'
@@ -21,9 +20,9 @@ import { useEmailSignIn } from '../useEmailSignIn.js'
  * <TotpVerifyStep authStep={{ type: 'totp_verify', previousStep: 'otp' }} />
  */
 export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { type: 'totp_verify' }> }) {
-  const config = useSigilConfig()
   const signer = useSigner()
   const { dispatch } = useAuthStep()
+  const { validateMultiFactorsAsync } = useValidateMultiFactors()
   const { addPasskeyOnSignup } = useAuthUi()
   const startEmailSignIn = useEmailSignIn()
   const [attempt, setAttempt] = useState(0)
@@ -33,7 +32,7 @@ export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { typ
     setVerifying(true)
     try {
       if (authStep.previousStep === 'otp') {
-        await validateMultiFactors(config, { multiFactorCode })
+        await validateMultiFactorsAsync({ multiFactorCode })
         dispatch({ type: 'CONNECTED', isNewUser: signer?.isNewUser, addPasskeyOnSignup }, 'totp_verify')
       } else {
         await startEmailSignIn(authStep.email, {
