@@ -6,6 +6,10 @@ import { restorePersistedState } from './restorePersistedState.js'
 import { storageKey, storageVersion } from './storeDefaults.js'
 import { toPersistedState } from './toPersistedState.js'
 
+// The middleware's StoreMutators augmentation must reach the emitted .d.ts: without this line
+// `CoreStore` is `never` for packages that read @sigil/core's declarations (tsc -b, a published build).
+export type { PersistOptions } from 'zustand/middleware'
+
 /** `config.store`: a zustand vanilla store with `subscribe(selector, listener)` and `persist`. */
 export type CoreStore = Mutate<
   StoreApi<CoreState>,
