@@ -4,7 +4,7 @@ import { createSigilServer } from '../createSigilServer.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
-export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev] [--data-dir ./.sigil] [--database-url URL]`
+export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--data-dir ./.sigil] [--database-url URL]`
 
 /** `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. */
 export async function startCommand(args: string[]): Promise<void> {
@@ -15,6 +15,7 @@ export async function startCommand(args: string[]): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       dev: { type: 'boolean' },
+      'dev-app-origin': { type: 'string' },
     },
     strict: true,
   })
@@ -45,8 +46,9 @@ export async function startCommand(args: string[]): Promise<void> {
   if (app.sigil.config.devMailbox)
     console.log(`  dev mailbox: ${url}/dev/mailbox (sign-in mail is kept here, not sent)`)
   if (values.dev) {
-    const dev = await ensureDevApp(app)
-    console.log(`  dev app (origin ${devAppOrigin}): appId ${dev.appId}`)
+    const origin = values['dev-app-origin'] ?? devAppOrigin
+    const dev = await ensureDevApp(app, { origin })
+    console.log(`  dev app (origin ${origin}): appId ${dev.appId}`)
     console.log(`  dev app API key: ${dev.apiKey}${dev.created ? ' (new)' : ''}`)
   }
   console.log('  stop with Ctrl-C')
