@@ -1,5 +1,5 @@
 import { disconnect } from '@sigil/core'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useSigilConfig } from '../hooks/useSigilConfig.js'
 import { Button } from '../ui/Button.js'
 import { texts } from '../ui/texts.js'
@@ -20,7 +20,8 @@ export type ErrorScreenProps = {
 
 /**
  * The error screen of spec §2: a heading, a body, a try-again button and 'Use another method' (or
- * 'Skip'). It is announced as an alert; by default it disconnects, which ends the sign-in in flight.
+ * 'Skip'). It is announced as an alert; by default it disconnects, which ends the sign-in in flight,
+ * and Try again waits for that before it starts again.
  *
  * @example
  * <ErrorScreen heading="Connection failed" body="The code could not be verified" onTryAgain={retry} onUseAnotherMethod={back} />
@@ -36,14 +37,18 @@ export function ErrorScreen({
 }: ErrorScreenProps) {
   const config = useSigilConfig()
   const id = useId()
+  // Try again starts a new sign-in only once the old one is ended (a new key, popup OAuth prepared
+  // again for it), or the two would race.
+  const disconnecting = useRef<Promise<void>>(Promise.resolve())
   useEffect(() => {
-    if (shouldDisconnect) void disconnect(config).catch(() => undefined)
+    if (shouldDisconnect) disconnecting.current = disconnect(config).catch(() => undefined)
   }, [config, shouldDisconnect])
+  const tryAgain = () => void disconnecting.current.then(onTryAgain)
   return (
     <section className="sigil-stack" role="alert" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p className="sigil-muted">{body}</p>
-      <Button variant="primary" onClick={onTryAgain}>
+      <Button variant="primary" onClick={tryAgain}>
         {tryAgainLabel}
       </Button>
       {onSkip ? (
