@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createReactTestbed, type ReactTestbed } from '../test/createReactTestbed.js'
@@ -76,4 +76,20 @@ test('error: an invalid email shows "Must provide a valid email." and stays on i
   expect(screen.getByRole('alert').textContent).toBe('Must provide a valid email.')
   expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true')
   expect(screen.getByRole('heading', { name: 'Sign in' })).toBeDefined()
+})
+
+test("error: a refused email sign-in returns to the first step with the server's reason; hideError hides it", async () => {
+  const user = userEvent.setup()
+  // An app key the server does not know: every sign-in call is refused (401).
+  const config = testbed.createConfig({
+    connection: { rpcUrl: 'http://sigil.test', apiKey: 'sigil_unknown' },
+  })
+  const { rerender } = render(<AuthCard />, { wrapper: createSigilWrapper(config) })
+  await waitFor(() => expect(config.store.getState().signer).toBeDefined())
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com')
+  await user.click(screen.getByRole('button', { name: 'Continue' }))
+  expect((await screen.findByRole('alert')).textContent).toBe('unknown or revoked API key')
+  expect(screen.getByRole('heading', { name: 'Sign in' })).toBeDefined()
+  rerender(<AuthCard hideError />)
+  expect(screen.queryByRole('alert')).toBeNull()
 })
