@@ -118,3 +118,26 @@ test('behavior: signing in (email code, the real server) closes the modal and ca
   await waitFor(() => expect(onAuthSuccess).toHaveBeenCalledTimes(1), { timeout: 3000 })
   expect(screen.queryByRole('dialog')).toBeNull()
 })
+
+test('behavior: with addPasskeyOnSignup, a sign-up finished while it is closed opens it at "Add a passkey"', async () => {
+  const config = testbed.createConfig()
+  render(<AuthModal addPasskeyOnSignup />, { wrapper: createSigilWrapper(config) })
+  await waitFor(() => expect(config.store.getState().signer).toBeDefined())
+  expect(screen.queryByRole('dialog')).toBeNull()
+  // Signed up elsewhere (the app's own form, a link's return): a new user.
+  await testbed.signIn(config, email)
+  expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeDefined()
+  expect(screen.getByRole('heading', { name: 'Add a passkey' })).toBeDefined()
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Skip' }))
+  expect(screen.queryByRole('dialog')).toBeNull()
+})
+
+test('behavior: a returning user signing in while it is closed does not open it', async () => {
+  const config = testbed.createConfig()
+  await testbed.signIn(config, email)
+  await config.store.getState().signer!.disconnect()
+  render(<AuthModal addPasskeyOnSignup />, { wrapper: createSigilWrapper(config) })
+  await testbed.signIn(config, email)
+  expect(config.store.getState().signerStatus.isConnected).toBe(true)
+  expect(screen.queryByRole('dialog')).toBeNull()
+})
