@@ -1,0 +1,106 @@
+/**
+ * `npm start`: Sigil as a whole product on this machine. Builds what is needed (key frames, server,
+ * demo), starts the Sigil server (SQLite in `./.sigil`, dev mailbox, the dev app) and serves the demo
+ * on http://localhost:5173 with the server's URL and the dev app's key. Ctrl-C stops both; the next
+ * start reuses the data (same users, same dev app and key).
+ *
+ * Environment: PORT (8787) and HOST (127.0.0.1) of the server, SIGIL_DEMO_PORT (5173), SIGIL_DATA_DIR
+ * (./.sigil), and the server's own variables (SIGIL_CONFIG for OAuth providers, SMTP_URL, …).
+ * Flags: --no-build (use what was built last), --from-source (run the server through tsx),
+ * --demo-dir DIR (serve another build of the demo).
+ */
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { buildForStart } from './buildForStart.js'
+import { readOauthProviders } from './readOauthProviders.js'
+import { serveDemo } from './serveDemo.js'
+import { type StartedSigilServer, startSigilServer } from './startSigilServer.js'
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean' },
+    'from-source': { type: 'boolean' },
+    'demo-dir': { type: 'string' },
+  },
+  strict: true,
+})
+
+const port = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback)
+  if (!Number.isInteger(value) || value < 0 || value > 65_535)
+    throw new Error(`${name} must be a port number`)
+  return value
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const host = process.env.HOST || '127.0.0.1'
+  const dataDir = resolve(repositoryRoot, process.env.SIGIL_DATA_DIR || '.sigil')
+  const demoDir = resolve(repositoryRoot, values['demo-dir'] ?? 'apps/demo/dist')
+  if (!values['no-build']) {
+    console.log('Building the key frames, the server and the demo…')
+    await buildForStart({ repositoryRoot, demoOutDir: values['demo-dir'] ? demoDir : undefined })
+  }
+
+  const demo = await serveDemo({ root: demoDir, port: port('SIGIL_DEMO_PORT', 5173), host }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error
+      throw new Error(
+        `port ${process.env.SIGIL_DEMO_PORT || 5173} is in use: stop what runs there or set SIGIL_DEMO_PORT`,
+      )
+    },
+  )
+  let server: StartedSigilServer | undefined
+  let stopping = false
+  const stop = async (exitCode: number) => {
+    if (stopping) return
+    stopping = true
+    await Promise.all([demo.close(), server?.stop()])
+    process.exit(exitCode)
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0))
+
+  try {
+    server = await startSigilServer({
+      repositoryRoot,
+      dataDir,
+      port: port('PORT', 8787),
+      host,
+      devAppOrigin: demo.url,
+      fromSource: values['from-source'],
+    })
+  } catch (error) {
+    await demo.close()
+    throw error
+  }
+  void server.exited.then((code) => {
+    if (stopping) return
+    console.error(`The Sigil server stopped (${code}); stopping the demo.`)
+    void stop(1)
+  })
+  demo.setSettings({
+    rpcUrl: server.url,
+    apiKey: server.devApp.apiKey,
+    mailboxUrl: server.mailboxUrl,
+    oauthProviders: await readOauthProviders(),
+  })
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const relativeDataDir = dataDir.startsWith(repositoryRoot) ? dataDir.slice(repositoryRoot.length) : dataDir
+  console.log(`
+Sigil is running (started in ${seconds} s, data in ${relativeDataDir}):
+
+  Demo           ${demo.url}
+  Dev mailbox    ${server.mailboxUrl ?? 'off (SMTP_URL is set: mail is sent)'}
+  Sigil server   ${server.url}
+  Dev app key    ${server.devApp.apiKey}  (${relativeDataDir}/dev-app.json)
+
+Open the demo and sign in; email codes and links land in the dev mailbox. Stop with Ctrl-C.`)
+}
+
+main().catch((error: unknown) => {
+  console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,35 @@
+import type { UseUserReturnType } from '@sigil/react'
+import { AccountPanel } from './panels/AccountPanel'
+import { AddressesPanel } from './panels/AddressesPanel'
+import { ExportPanel } from './panels/ExportPanel'
+import { PasskeyPanel } from './panels/PasskeyPanel'
+import { SignMessagePanel } from './panels/SignMessagePanel'
+import { SignTypedDataPanel } from './panels/SignTypedDataPanel'
+import { TotpPanel } from './panels/TotpPanel'
+
+/**
+ * The signed-in page: who the user is, their addresses, signing, and (for a Sigil wallet, not a
+ * connected browser wallet) two-factor codes, passkeys and export.
+ *
+ * @example
+ * <Dashboard user={user} />
+ */
+export function Dashboard({ user }: { user: NonNullable<UseUserReturnType> }) {
+  const embedded = user.type === 'sca'
+  return (
+    <div className="dashboard">
+      <h1 className="visually-hidden">Your wallet</h1>
+      <AccountPanel user={user} />
+      <AddressesPanel user={user} />
+      <SignMessagePanel address={user.address} />
+      <SignTypedDataPanel address={user.address} />
+      {embedded ? (
+        <>
+          <TotpPanel />
+          <PasskeyPanel userId={user.userId} />
+          <ExportPanel />
+        </>
+      ) : null}
+    </div>
+  )
+}

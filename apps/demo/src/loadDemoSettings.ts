@@ -1,0 +1,40 @@
+/** What the demo needs at run time; `npm start` serves it as `config.json` beside the page. */
+export type DemoSettings = {
+  /** The Sigil server, e.g. `http://localhost:8787`. */
+  rpcUrl: string
+  /** The dev app's API key (its allowed origin is the demo's). */
+  apiKey: string
+  /** The dev mailbox page, where sign-in codes and links land. */
+  mailboxUrl?: string | undefined
+  /** The OAuth providers configured on the server; each gets a 'Continue with …' button. */
+  oauthProviders?: { id: string; isCustomProvider?: boolean | undefined }[] | undefined
+  /** A WalletConnect project id; without it the wallet list has no WalletConnect entry. */
+  walletConnectProjectId?: string | undefined
+}
+
+declare global {
+  interface Window {
+    /** Settings injected by a page that embeds the demo (tests); wins over `config.json`. */
+    __SIGIL_DEMO__?: DemoSettings
+  }
+}
+
+/**
+ * The demo's settings: `window.__SIGIL_DEMO__` when a page injected them, else `config.json` next
+ * to the page (written by the start script, never built in or committed: it holds the app's key).
+ *
+ * @example
+ * const { rpcUrl, apiKey } = await loadDemoSettings()
+ */
+export async function loadDemoSettings(): Promise<DemoSettings> {
+  const settings = window.__SIGIL_DEMO__ ?? (await fetchSettings())
+  if (typeof settings?.rpcUrl !== 'string' || typeof settings.apiKey !== 'string')
+    throw new Error('config.json must give rpcUrl and apiKey')
+  return settings
+}
+
+async function fetchSettings(): Promise<DemoSettings> {
+  const response = await fetch(new URL('config.json', document.baseURI), { cache: 'no-store' })
+  if (!response.ok) throw new Error(`config.json answered ${response.status}`)
+  return (await response.json()) as DemoSettings
+}

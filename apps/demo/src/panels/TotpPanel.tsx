@@ -1,0 +1,135 @@
+import { useMFA } from '@sigil/react'
+import type { MultiFactor } from '@sigil/signer'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { ErrorText } from '../ui/ErrorText'
+import { Panel } from '../ui/Panel'
+
+type Enrolment = { multiFactorId: string; multiFactorTotpUrl: string }
+
+/**
+ * Two-factor codes (`useMFA`): lists the user's TOTP factors, adds one (shows its `otpauth://` URL
+ * to paste into an authenticator app, then asks for a first code to confirm it) and removes one.
+ * With a factor, the next sign-in asks for a code after the email step.
+ *
+ * @example
+ * <TotpPanel />
+ */
+export function TotpPanel() {
+  const { addMFA, verifyMFA, removeMFA, getMFAFactors, isReady } = useMFA()
+  const [factors, setFactors] = useState<MultiFactor[]>()
+  const [enrolment, setEnrolment] = useState<Enrolment>()
+  const [code, setCode] = useState('')
+  const urlId = useId()
+  const codeId = useId()
+  const { mutateAsync: listFactors } = getMFAFactors
+
+  useEffect(() => {
+    if (!isReady) return
+    listFactors()
+      .then(({ multiFactors }) => setFactors(multiFactors))
+      .catch(() => undefined)
+  }, [isReady, listFactors])
+
+  const add = async () => {
+    const { multiFactorId, multiFactorTotpUrl } = await addMFA.mutateAsync({ multiFactorType: 'totp' })
+    verifyMFA.reset()
+    setCode('')
+    setEnrolment({ multiFactorId, multiFactorTotpUrl })
+  }
+  const verify = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!enrolment) return
+    const { multiFactors } = await verifyMFA.mutateAsync({
+      multiFactorId: enrolment.multiFactorId,
+      multiFactorCode: code,
+    })
+    setFactors(multiFactors)
+    setEnrolment(undefined)
+    setCode('')
+  }
+  const remove = async (multiFactorId: string) => {
+    const { multiFactors } = await removeMFA.mutateAsync({ multiFactorIds: [multiFactorId] })
+    setFactors(multiFactors)
+  }
+
+  return (
+    <Panel
+      title="Two-factor codes"
+      description="An authenticator app's 6-digit code, asked after the email step."
+    >
+      {factors === undefined ? (
+        <p className="muted">{getMFAFactors.isError ? 'Could not load your factors.' : 'Loading…'}</p>
+      ) : factors.length === 0 ? (
+        <p className="muted">No authenticator app yet.</p>
+      ) : (
+        <ul className="item-list" aria-label="Your authenticator apps">
+          {factors.map((factor) => (
+            <li key={factor.multiFactorId} className="item">
+              <span>
+                <strong>{factor.multiFactorType.toUpperCase()}</strong>{' '}
+                <code className="muted">{factor.multiFactorId}</code>
+              </span>
+              <button
+                type="button"
+                className="button button-small button-danger"
+                onClick={() => void remove(factor.multiFactorId).catch(() => undefined)}
+                disabled={removeMFA.isPending}
+                aria-label={`Remove ${factor.multiFactorType.toUpperCase()} factor ${factor.multiFactorId}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {enrolment ? (
+        <form className="form" onSubmit={(event) => void verify(event).catch(() => undefined)}>
+          <label className="field-label" htmlFor={urlId}>
+            Add this to your authenticator app
+          </label>
+          <textarea
+            id={urlId}
+            className="input value"
+            rows={3}
+            readOnly
+            value={enrolment.multiFactorTotpUrl}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <label className="field-label" htmlFor={codeId}>
+            Code from the app
+          </label>
+          <input
+            id={codeId}
+            className="input input-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          />
+          <div className="button-row">
+            <button type="submit" className="button" disabled={verifyMFA.isPending || code.length !== 6}>
+              {verifyMFA.isPending ? 'Verifying…' : 'Verify'}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setEnrolment(undefined)}>
+              Cancel
+            </button>
+          </div>
+          <ErrorText error={verifyMFA.error} />
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          onClick={() => void add().catch(() => undefined)}
+          disabled={!isReady || addMFA.isPending}
+        >
+          {addMFA.isPending ? 'Adding…' : 'Add authenticator app'}
+        </button>
+      )}
+      <ErrorText error={addMFA.error ?? removeMFA.error} />
+    </Panel>
+  )
+}

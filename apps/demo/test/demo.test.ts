@@ -1,0 +1,213 @@
+import { generate } from 'otplib'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
+
+/** The demo in real Chromium, started as `npm start` starts it (server CLI, static demo server). */
+
+let testbed: DemoTestbed
+beforeAll(async () => {
+  testbed = await startDemoTestbed('sign-in')
+}, 120_000)
+afterAll(() => testbed?.close())
+
+const slow = { timeout: 90_000 }
+
+/** No horizontal scrolling: everything fits the viewport's width. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+
+const noStep = async () => undefined
+
+/**
+ * Signs in by email code from the dev mailbox. A new user skips the offer to add a passkey; with
+ * `totp`, the authenticator code is entered after the email code.
+ */
+async function signInWithEmailCode(
+  page: Page,
+  email: string,
+  {
+    step = noStep,
+    isNew = true,
+    totp,
+  }: { step?: (name: string) => Promise<void>; isNew?: boolean; totp?: string } = {},
+) {
+  const previousCode = await testbed.latestCode(email)
+  await page.getByLabel('Email').fill(email)
+  await step('1-email')
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await page.getByRole('heading', { name: 'Enter verification code' }).waitFor()
+  await step('2-enter-code')
+  await page.getByLabel('Verification code').fill(await testbed.readCode(email, { not: previousCode }))
+  if (totp) {
+    await page.getByRole('heading', { name: 'Enter authenticator app code' }).waitFor()
+    await step('3-enter-authenticator-code')
+    await page.getByLabel('Authenticator app code').fill(await totpCode(totp, 1))
+  }
+  if (isNew) await page.getByRole('button', { name: 'Skip' }).click()
+  await page.getByRole('heading', { name: 'Sign a message' }).waitFor()
+}
+
+/**
+ * The code an authenticator app shows for an `otpauth://totp/…?secret=…` URL, `offsetSteps` 30 s
+ * steps from now (the server takes a code once, and the next step's too).
+ */
+const totpCode = (otpauthUrl: string, offsetSteps = 0) =>
+  generate({
+    secret: new URL(otpauthUrl).searchParams.get('secret')!,
+    algorithm: 'sha1',
+    digits: 6,
+    period: 30,
+    epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30,
+  })
+
+/** The DevTools WebAuthn virtual authenticator on the page's browser profile (a platform passkey). */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+}
+
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+}
+
+describe('demo', () => {
+  test(
+    'default: sign in by email code (read in the dev mailbox), then sign a message and typed data, each verified with viem',
+    slow,
+    async () => {
+      const page = await testbed.openDemo()
+      const shot = (name: string) => testbed.screenshot(page, name)
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      await signInWithEmailCode(page, 'ada@example.com', { step: shot })
+      await shot('3-dashboard')
+
+      const account = page.getByRole('region', { name: 'Account' })
+      expect(await account.getByText('ada@example.com').count()).toBe(1)
+      const addresses = page.getByRole('region', { name: 'Addresses' })
+      const [evm, solana] = await addresses.locator('code').allTextContents()
+      expect(evm).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+
+      const message = page.getByRole('region', { name: 'Sign a message' })
+      await message.getByLabel('Message').fill('Hello from the demo test')
+      await message.getByRole('button', { name: 'Sign message' }).click()
+      await message.getByText('Verified: signed by').waitFor()
+      expect(await message.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]{130}$/)
+      await shot('4-message-signed')
+
+      const typedData = page.getByRole('region', { name: 'Sign typed data' })
+      await typedData.getByRole('button', { name: 'Sign typed data' }).click()
+      await typedData.getByText('Verified: signed by').waitFor()
+      await shot('5-typed-data-signed')
+
+      // The session survives a reload; signing out brings the sign-in card back.
+      await page.reload()
+      await page.getByRole('heading', { name: 'Sign a message' }).waitFor()
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      await page.context().close()
+    },
+  )
+
+  test(
+    'behavior: at a phone width (360 px) the sign-in card and the dashboard fit without sideways scrolling',
+    slow,
+    async () => {
+      const page = await testbed.openDemo({ width: 360, height: 740 })
+      const shot = (name: string) => testbed.screenshot(page, `phone-${name}`)
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      expect(await fitsWidth(page)).toBe(true)
+      await signInWithEmailCode(page, 'grace@example.com', { step: shot })
+      await shot('3-dashboard')
+      expect(await fitsWidth(page)).toBe(true)
+      await page.context().close()
+    },
+  )
+
+  test(
+    'behavior: two-factor codes: add an authenticator app (otpauth URL, first code), sign in again through it, remove it',
+    slow,
+    async () => {
+      const page = await testbed.openDemo()
+      const shot = (name: string) => testbed.screenshot(page, `totp-${name}`)
+      await signInWithEmailCode(page, 'totp@example.com')
+      const panel = page.getByRole('region', { name: 'Two-factor codes' })
+      await panel.getByText('No authenticator app yet.').waitFor()
+      await panel.getByRole('button', { name: 'Add authenticator app' }).click()
+      const otpauthUrl = await panel.getByLabel('Add this to your authenticator app').inputValue()
+      expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/)
+      await panel.getByLabel('Code from the app').fill(await totpCode(otpauthUrl))
+      await shot('1-add')
+      await panel.getByRole('button', { name: 'Verify' }).click()
+      const factors = panel.getByRole('list', { name: 'Your authenticator apps' })
+      await factors.getByRole('listitem').first().waitFor()
+      expect(await factors.getByRole('listitem').count()).toBe(1)
+      await shot('2-listed')
+
+      await signOut(page)
+      await signInWithEmailCode(page, 'totp@example.com', { isNew: false, totp: otpauthUrl, step: shot })
+      await panel.getByRole('button', { name: /^Remove TOTP factor / }).click()
+      await panel.getByText('No authenticator app yet.').waitFor()
+      await shot('4-removed')
+      await page.context().close()
+    },
+  )
+
+  test('behavior: passkeys: add one from the dashboard, then sign in with it', slow, async () => {
+    const page = await testbed.openDemo()
+    await addVirtualAuthenticator(page)
+    const shot = (name: string) => testbed.screenshot(page, `passkey-${name}`)
+    await signInWithEmailCode(page, 'passkey@example.com')
+    const address = await page
+      .getByRole('region', { name: 'Addresses' })
+      .locator('code')
+      .first()
+      .textContent()
+    const panel = page.getByRole('region', { name: 'Passkeys' })
+    await panel.getByText('No passkey yet.').waitFor()
+    await panel.getByRole('button', { name: 'Add a passkey' }).click()
+    await panel.getByText('A passkey is set up for this account.').waitFor()
+    await shot('1-added')
+
+    await signOut(page)
+    await page.getByRole('button', { name: 'I have a passkey' }).click()
+    await page.getByRole('heading', { name: 'Sign a message' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Addresses' }).locator('code').first().textContent()).toBe(
+      address,
+    )
+    await shot('2-signed-in-with-passkey')
+    await page.context().close()
+  })
+
+  test(
+    'behavior: export shows the recovery phrase inside the export frame (server origin), not in the page',
+    slow,
+    async () => {
+      const page = await testbed.openDemo()
+      await signInWithEmailCode(page, 'export@example.com')
+      const panel = page.getByRole('region', { name: 'Export wallet' })
+      await panel.getByRole('button', { name: 'Show recovery phrase' }).click()
+      const element = await page.waitForSelector('#demo-export-frame iframe', { state: 'visible' })
+      const frame = await element.contentFrame()
+      expect(new URL(frame!.url()).origin).toBe(testbed.server.url)
+      await frame!.waitForSelector('#secret', { state: 'visible' })
+      const phrase = ((await frame!.textContent('#secret')) ?? '').trim()
+      expect(phrase.split(' ').length).toBeGreaterThanOrEqual(12)
+      expect(await page.content()).not.toContain(phrase)
+      await testbed.screenshot(page, 'export-1-shown')
+      await page.context().close()
+    },
+  )
+})

@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { buildDemo, testServerEnv } from './startDemoTestbed.js'
+
+/**
+ * `npm start`'s script as a person runs it (`apps/demo/scripts/start.ts`, here with the demo built
+ * once beforehand, the server from source and free ports): it prints the URLs, serves the demo with
+ * its settings, Ctrl-C stops every process it started, and a second start reuses the data.
+ */
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const startScript = join(repositoryRoot, 'apps/demo/scripts/start.ts')
+const slow = { timeout: 120_000 }
+
+type RunningStart = {
+  process: ChildProcess
+  output(): string
+  demoUrl: string
+  serverUrl: string
+  mailboxUrl: string
+  apiKey: string
+  exited: Promise<number | NodeJS.Signals | null>
+}
+
+let demoDir: string
+let dataDir: string
+beforeAll(async () => {
+  demoDir = await buildDemo()
+  dataDir = await mkdtemp(join(tmpdir(), 'sigil-start-data-'))
+}, 120_000)
+afterAll(async () => {
+  await rm(demoDir, { recursive: true, force: true })
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+/** Runs the start script in its own process group (as a terminal does) and waits for its summary. */
+async function runStart(): Promise<RunningStart> {
+  const env = {
+    ...testServerEnv(inject('browserAssets').frameDir),
+    PORT: '0',
+    SIGIL_DEMO_PORT: '0',
+    SIGIL_DATA_DIR: dataDir,
+  }
+  const args = ['--conditions=source', '--import', 'tsx', startScript, '--no-build', '--from-source']
+  const child = spawn(process.execPath, [...args, '--demo-dir', demoDir], {
+    cwd: repositoryRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  )
+  for (let waited = 0; !output.includes('Stop with Ctrl-C.'); waited += 50) {
+    if (child.exitCode !== null || waited > 60_000) throw new Error(`npm start did not start:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const line = (label: string) => new RegExp(`^ {2}${label} +(\\S+)`, 'm').exec(output)?.[1] ?? ''
+  return {
+    process: child,
+    output: () => output,
+    demoUrl: line('Demo'),
+    serverUrl: line('Sigil server'),
+    mailboxUrl: line('Dev mailbox'),
+    apiKey: line('Dev app key'),
+    exited,
+  }
+}
+
+/** The process and all its descendants, from /proc. */
+async function processTree(pid: number): Promise<number[]> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')
+  const ids = children.split(' ').filter(Boolean).map(Number)
+  return [pid, ...(await Promise.all(ids.map(processTree))).flat()]
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const refuses = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  )
+
+describe('npm start', () => {
+  let firstKey: string
+
+  test(
+    'default: prints the demo, mailbox and server URLs; the demo serves its settings; Ctrl-C stops every process',
+    slow,
+    async () => {
+      const started = await runStart()
+      try {
+        expect(started.demoUrl).toMatch(/^http:\/\/localhost:\d+$/)
+        expect(started.serverUrl).toMatch(/^http:\/\/localhost:\d+$/)
+        expect(started.mailboxUrl).toBe(`${started.serverUrl}/dev/mailbox`)
+        expect(started.apiKey).toMatch(/^sigil_[\w-]{43}$/)
+        expect(started.output()).not.toMatch(/warn|error/i)
+
+        const page = await fetch(started.demoUrl)
+        expect(page.status).toBe(200)
+        expect(await page.text()).toContain('<div id="root">')
+        const settings = await fetch(`${started.demoUrl}/config.json`)
+        expect(settings.headers.get('cache-control')).toBe('no-store')
+        expect(await settings.json()).toEqual({
+          rpcUrl: started.serverUrl,
+          apiKey: started.apiKey,
+          mailboxUrl: started.mailboxUrl,
+          oauthProviders: [],
+        })
+        expect((await fetch(`${started.serverUrl}/dev/mailbox.json`)).status).toBe(200)
+        // The key frame, embeddable by the demo's origin.
+        const frame = await fetch(`${started.serverUrl}/frame/auth`)
+        expect(frame.headers.get('content-security-policy')).toContain(started.demoUrl)
+
+        const tree = await processTree(started.process.pid!)
+        expect(tree.length).toBeGreaterThanOrEqual(2)
+        process.kill(-started.process.pid!, 'SIGINT') // Ctrl-C: the terminal signals the whole group
+        expect(await started.exited).toBe(0)
+        for (let waited = 0; tree.some(isAlive) && waited < 10_000; waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        expect(tree.filter(isAlive)).toEqual([])
+        expect(await refuses(started.demoUrl)).toBe(true)
+        expect(await refuses(started.serverUrl)).toBe(true)
+        firstKey = started.apiKey
+      } finally {
+        if (started.process.exitCode === null) process.kill(-started.process.pid!, 'SIGKILL')
+      }
+    },
+  )
+
+  test(
+    'behavior: a second start reuses the data (same dev app key); SIGTERM to the script alone stops the server too',
+    slow,
+    async () => {
+      const started = await runStart()
+      try {
+        expect(started.apiKey).toBe(firstKey)
+        const tree = await processTree(started.process.pid!)
+        started.process.kill('SIGTERM')
+        expect(await started.exited).toBe(0)
+        for (let waited = 0; tree.some(isAlive) && waited < 10_000; waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        expect(tree.filter(isAlive)).toEqual([])
+      } finally {
+        if (started.process.exitCode === null) process.kill(-started.process.pid!, 'SIGKILL')
+      }
+    },
+  )
+})

@@ -1,0 +1,166 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { inject } from 'vitest'
+// The Chromium suites' global setup (root vitest config) provides `browserAssets`: its type comes from there.
+import type {} from '../../../packages/signer/test/browser/globalSetup.js'
+import { readOauthProviders } from '../scripts/readOauthProviders.js'
+import { type DemoServer, serveDemo } from '../scripts/serveDemo.js'
+import { type StartedSigilServer, startSigilServer } from '../scripts/startSigilServer.js'
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const demoRoot = join(repositoryRoot, 'apps/demo')
+
+/** Debian's Chromium; never a downloaded browser. */
+const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Flags for a closed network (as packages/signer/test/browser). */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+/** A fixed master key, so a test's server does not print the new-key warning. */
+const testMasterKey = '5e'.repeat(32)
+
+export type DemoTestbed = {
+  /** The demo's origin, `http://localhost:PORT`. */
+  demoUrl: string
+  server: StartedSigilServer
+  demo: DemoServer
+  browser: Browser
+  /** The built demo. */
+  demoDir: string
+  /** The server's data folder. */
+  dataDir: string
+  /** Opens the demo in a new browser profile (default 1200×800; `width: 360` for a phone). */
+  openDemo(viewport?: { width: number; height: number }): Promise<Page>
+  /** The newest sign-in code mailed to `email`, from `/dev/mailbox.json`, if any. */
+  latestCode(email: string): Promise<string | undefined>
+  /** Waits (up to 10 s) for a sign-in code mailed to `email` other than `not`, and returns it. */
+  readCode(email: string, options?: { not?: string | undefined }): Promise<string>
+  /** Saves a PNG of `page` as `test-results/demo/<suite>/<step>.png`. */
+  screenshot(page: Page, step: string): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * The demo as `npm start` runs it, on free ports: the demo built by Vite (into a temp folder), the
+ * Sigil server CLI (`start --dev`, from source) in a child process on a temp data dir with the key
+ * frames the Chromium suites' global setup built, the static demo server with `config.json`, and
+ * headless Debian Chromium through `playwright-core`.
+ *
+ * @example
+ * const testbed = await startDemoTestbed('sign-in')
+ * const page = await testbed.openDemo()
+ */
+export async function startDemoTestbed(suite: string): Promise<DemoTestbed> {
+  const { frameDir } = inject('browserAssets')
+  const demoDir = await buildDemo()
+  const dataDir = await mkdtemp(join(tmpdir(), 'sigil-demo-data-'))
+  const demo = await serveDemo({ root: demoDir, port: 0 })
+  const env = testServerEnv(frameDir)
+  const server = await startSigilServer({
+    repositoryRoot,
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    devAppOrigin: demo.url,
+    fromSource: true,
+    env,
+    output: null,
+  })
+  demo.setSettings({
+    rpcUrl: server.url,
+    apiKey: server.devApp.apiKey,
+    mailboxUrl: server.mailboxUrl,
+    oauthProviders: await readOauthProviders(env),
+  })
+  const latestCode = async (email: string) => {
+    const response = await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
+    if (!response.ok) throw new Error(`/dev/mailbox.json answered ${response.status}`)
+    const { messages } = (await response.json()) as { messages: { code?: string }[] }
+    return messages[0]?.code
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  const screenshotDir = join(repositoryRoot, 'test-results', 'demo', suite)
+  await mkdir(screenshotDir, { recursive: true })
+
+  return {
+    demoUrl: demo.url,
+    server,
+    demo,
+    browser,
+    demoDir,
+    dataDir,
+    async openDemo(viewport = { width: 1200, height: 800 }) {
+      const context = await browser.newContext({ viewport })
+      const page = await context.newPage()
+      page.on('pageerror', (error) => process.stderr.write(`[demo ${suite}] page error: ${error.message}\n`))
+      if (process.env.SIGIL_BROWSER_DEBUG)
+        page.on('console', (message) =>
+          process.stderr.write(`[demo ${suite}] console.${message.type()}: ${message.text()}\n`),
+        )
+      await page.goto(demo.url)
+      return page
+    },
+    latestCode,
+    async readCode(email, { not } = {}) {
+      for (let waited = 0; waited <= 10_000; waited += 100) {
+        const code = await latestCode(email)
+        if (code && code !== not) return code
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error(`no new sign-in mail to ${email} in the dev mailbox`)
+    },
+    async screenshot(page, step) {
+      await page.screenshot({ path: join(screenshotDir, `${step}.png`), fullPage: true })
+    },
+    async close() {
+      await browser.close()
+      await Promise.all([demo.close(), server.stop()])
+      await rm(dataDir, { recursive: true, force: true })
+      await rm(demoDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The demo built by its own Vite config into a temp folder (the repository's `dist` is left alone). */
+export async function buildDemo(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'sigil-demo-dist-'))
+  await build({
+    root: demoRoot,
+    configFile: join(demoRoot, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  })
+  return outDir
+}
+
+/**
+ * The server's environment in tests: the built key frames, a fixed master key, the dev mailbox, and
+ * none of the operator's store, mail or OAuth settings.
+ */
+export function testServerEnv(frameDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SIGIL_FRAME_DIR: frameDir,
+    SIGIL_MASTER_KEY: testMasterKey,
+  }
+  for (const name of Object.keys(env))
+    if (
+      /^(DATABASE_URL|SMTP_URL|SIGIL_CONFIG|SIGIL_PUBLIC_URL|SIGIL_DATA_DIR|PORT|HOST|SIGIL_OAUTH_.*)$/.test(
+        name,
+      )
+    )
+      delete env[name]
+  return env
+}
