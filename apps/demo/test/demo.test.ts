@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { generate } from 'otplib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -77,6 +78,21 @@ async function addVirtualAuthenticator(page: Page) {
   })
 }
 
+const axeSource = createRequire(import.meta.url)('axe-core').source as string
+
+/** axe-core's serious and critical violations on the page as it is now (rule id and the first target). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe
+    return (await axe.run()).violations
+  })
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => `${id}: ${nodes[0]?.target.join(' ')}`)
+}
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] }
+
 const signOut = async (page: Page) => {
   await page.getByRole('button', { name: 'Sign out' }).click()
   await page.getByRole('heading', { name: 'Sign in' }).waitFor()
@@ -84,7 +100,7 @@ const signOut = async (page: Page) => {
 
 describe('demo', () => {
   test(
-    'default: sign in by email code (read in the dev mailbox), then sign a message and typed data, each verified with viem',
+    'default: sign in by email code (read in the dev mailbox), then sign a message and typed data, each verified with viem; no serious axe-core violations',
     slow,
     async () => {
       const page = await testbed.openDemo()
