@@ -226,4 +226,23 @@ describe('demo', () => {
       await page.context().close()
     },
   )
+
+  test('behavior: each OAuth provider the server has gets a button on the sign-in card', slow, async () => {
+    testbed.demo.setSettings({
+      ...testbed.settings,
+      oauthProviders: [
+        { id: 'google', isCustomProvider: false },
+        { id: 'corp', isCustomProvider: true },
+      ],
+    })
+    try {
+      const page = await testbed.openDemo()
+      await page.getByRole('button', { name: 'Continue with Google' }).waitFor()
+      await page.getByRole('button', { name: 'Continue with Corp' }).waitFor()
+      await testbed.screenshot(page, 'oauth-buttons')
+      await page.context().close()
+    } finally {
+      testbed.demo.setSettings(testbed.settings)
+    }
+  })
 })

@@ -10,6 +10,7 @@ import type {} from '../../../packages/signer/test/browser/globalSetup.js'
 import { readOauthProviders } from '../scripts/readOauthProviders.js'
 import { type DemoServer, serveDemo } from '../scripts/serveDemo.js'
 import { type StartedSigilServer, startSigilServer } from '../scripts/startSigilServer.js'
+import type { DemoSettings } from '../src/loadDemoSettings.js'
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const demoRoot = join(repositoryRoot, 'apps/demo')
@@ -34,6 +35,8 @@ const testMasterKey = '5e'.repeat(32)
 export type DemoTestbed = {
   /** The demo's origin, `http://localhost:PORT`. */
   demoUrl: string
+  /** What the demo serves as `config.json` (change it with `demo.setSettings`). */
+  settings: DemoSettings
   server: StartedSigilServer
   demo: DemoServer
   browser: Browser
@@ -78,12 +81,13 @@ export async function startDemoTestbed(suite: string): Promise<DemoTestbed> {
     env,
     output: null,
   })
-  demo.setSettings({
+  const settings: DemoSettings = {
     rpcUrl: server.url,
     apiKey: server.devApp.apiKey,
     mailboxUrl: server.mailboxUrl,
     oauthProviders: await readOauthProviders(env),
-  })
+  }
+  demo.setSettings(settings)
   const latestCode = async (email: string) => {
     const response = await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
     if (!response.ok) throw new Error(`/dev/mailbox.json answered ${response.status}`)
@@ -96,6 +100,7 @@ export async function startDemoTestbed(suite: string): Promise<DemoTestbed> {
 
   return {
     demoUrl: demo.url,
+    settings,
     server,
     demo,
     browser,
