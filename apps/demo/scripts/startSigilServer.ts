@@ -37,17 +37,20 @@ export type StartedSigilServer = {
 /**
  * Runs `sigil-server start --dev` in a child process (stderr shown as is: errors and the new-key
  * warning), waits for its start banner, and reads the dev app's key from `<dataDir>/dev-app.json`.
- * After the banner, the server's output is passed through.
+ * After the banner, the server's output is passed through. Should this process die without
+ * stopping it, the server stops itself (`exitWithParent.mjs`).
  *
  * @example
  * const server = await startSigilServer({ repositoryRoot, dataDir: '.sigil', port: 8787, host: '127.0.0.1', devAppOrigin: 'http://localhost:5173' })
  */
 export async function startSigilServer(parameters: StartSigilServerParameters): Promise<StartedSigilServer> {
   const { repositoryRoot, dataDir, port, host, devAppOrigin, output = process.stdout } = parameters
+  const exitWithParent = ['--import', new URL('./exitWithParent.mjs', import.meta.url).href]
   const cli = parameters.fromSource
     ? ['--conditions=source', '--import', 'tsx', join(repositoryRoot, 'packages/server/src/cli.ts')]
     : [join(repositoryRoot, 'packages/server/dist/cli.js')]
   const args = [
+    ...exitWithParent,
     ...cli,
     'start',
     '--dev',
@@ -63,8 +66,10 @@ export async function startSigilServer(parameters: StartSigilServerParameters): 
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
     env: parameters.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The IPC channel only tells the server when this process is gone (exitWithParent.mjs).
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
+  child.channel?.unref()
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   )

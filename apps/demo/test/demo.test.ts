@@ -106,6 +106,7 @@ describe('demo', () => {
       const page = await testbed.openDemo()
       const shot = (name: string) => testbed.screenshot(page, name)
       await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      expect(await seriousViolations(page)).toEqual([])
       await signInWithEmailCode(page, 'ada@example.com', { step: shot })
       await shot('3-dashboard')
 
@@ -127,6 +128,7 @@ describe('demo', () => {
       await typedData.getByRole('button', { name: 'Sign typed data' }).click()
       await typedData.getByText('Verified: signed by').waitFor()
       await shot('5-typed-data-signed')
+      expect(await seriousViolations(page)).toEqual([])
 
       // The session survives a reload; signing out brings the sign-in card back.
       await page.reload()

@@ -94,6 +94,15 @@ const isAlive = (pid: number) => {
   }
 }
 
+/** SIGKILL to whatever is left of a process group (a failed test's clean-up). */
+const killGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // Nothing left.
+  }
+}
+
 const refuses = (url: string) =>
   fetch(url).then(
     () => false,
@@ -142,7 +151,7 @@ describe('npm start', () => {
         expect(await refuses(started.serverUrl)).toBe(true)
         firstKey = started.apiKey
       } finally {
-        if (started.process.exitCode === null) process.kill(-started.process.pid!, 'SIGKILL')
+        killGroup(started.process.pid!)
       }
     },
   )
@@ -161,8 +170,24 @@ describe('npm start', () => {
           await new Promise((resolve) => setTimeout(resolve, 50))
         expect(tree.filter(isAlive)).toEqual([])
       } finally {
-        if (started.process.exitCode === null) process.kill(-started.process.pid!, 'SIGKILL')
+        killGroup(started.process.pid!)
       }
     },
   )
+
+  test('behavior: the server does not outlive a start script killed with SIGKILL', slow, async () => {
+    const started = await runStart()
+    try {
+      const tree = await processTree(started.process.pid!)
+      expect(tree.length).toBeGreaterThanOrEqual(2)
+      started.process.kill('SIGKILL')
+      await started.exited
+      for (let waited = 0; tree.some(isAlive) && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(tree.filter(isAlive)).toEqual([])
+      expect(await refuses(started.serverUrl)).toBe(true)
+    } finally {
+      killGroup(started.process.pid!)
+    }
+  })
 })
