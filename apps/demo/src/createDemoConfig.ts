@@ -22,8 +22,11 @@ export function createDemoConfig(settings: DemoSettings): SigilReactConfig {
       mode: 'popup',
     }),
   )
-  const wallets: AuthType = settings.walletConnectProjectId
-    ? { type: 'external_wallets', walletConnect: { projectId: settings.walletConnectProjectId } }
+  const walletConnect =
+    settings.walletConnect ??
+    (settings.walletConnectProjectId ? { projectId: settings.walletConnectProjectId } : undefined)
+  const wallets: AuthType = walletConnect
+    ? { type: 'external_wallets', walletConnect }
     : { type: 'external_wallets' }
   return createConfig(
     {

@@ -10,6 +10,11 @@ export type DemoSettings = {
   oauthProviders?: { id: string; isCustomProvider?: boolean | undefined }[] | undefined
   /** A WalletConnect project id; without it the wallet list has no WalletConnect entry. */
   walletConnectProjectId?: string | undefined
+  /**
+   * The wallet list's WalletConnect settings as they are (wins over `walletConnectProjectId`):
+   * `{}` shows the WalletConnect entry without settings, which ends on its configuration error screen.
+   */
+  walletConnect?: Record<string, unknown> | undefined
 }
 
 declare global {
