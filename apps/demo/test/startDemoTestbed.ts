@@ -44,8 +44,11 @@ export type DemoTestbed = {
   demoDir: string
   /** The server's data folder. */
   dataDir: string
-  /** Opens the demo in a new browser profile (default 1200×800; `width: 360` for a phone). */
-  openDemo(viewport?: { width: number; height: number }): Promise<Page>
+  /**
+   * Opens the demo in a new browser profile (default 1200×800; `width: 360` for a phone);
+   * `initScript` runs in every page of the profile before the demo's own scripts.
+   */
+  openDemo(viewport?: { width: number; height: number }, options?: OpenDemoOptions): Promise<Page>
   /** The newest sign-in code mailed to `email`, from `/dev/mailbox.json`, if any. */
   latestCode(email: string): Promise<string | undefined>
   /** Waits (up to 10 s) for a sign-in code mailed to `email` other than `not`, and returns it. */
@@ -53,6 +56,18 @@ export type DemoTestbed = {
   /** Saves a PNG of `page` as `test-results/demo/<suite>/<step>.png`. */
   screenshot(page: Page, step: string): Promise<void>
   close(): Promise<void>
+}
+
+export type OpenDemoOptions = {
+  /** A script run before the page's own (an injected wallet, `window.__SIGIL_DEMO__`). */
+  initScript?: string | undefined
+}
+
+export type StartDemoTestbedOptions = {
+  /** The Sigil server's port (default a free one): an OAuth provider must know the callback URL first. */
+  serverPort?: number | undefined
+  /** Extra server environment, e.g. `SIGIL_OAUTH_<ID>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`. */
+  env?: NodeJS.ProcessEnv | undefined
 }
 
 /**
@@ -65,16 +80,19 @@ export type DemoTestbed = {
  * const testbed = await startDemoTestbed('sign-in')
  * const page = await testbed.openDemo()
  */
-export async function startDemoTestbed(suite: string): Promise<DemoTestbed> {
+export async function startDemoTestbed(
+  suite: string,
+  options: StartDemoTestbedOptions = {},
+): Promise<DemoTestbed> {
   const { frameDir } = inject('browserAssets')
   const demoDir = await buildDemo()
   const dataDir = await mkdtemp(join(tmpdir(), 'sigil-demo-data-'))
   const demo = await serveDemo({ root: demoDir, port: 0 })
-  const env = testServerEnv(frameDir)
+  const env = { ...testServerEnv(frameDir), ...options.env }
   const server = await startSigilServer({
     repositoryRoot,
     dataDir,
-    port: 0,
+    port: options.serverPort ?? 0,
     host: '127.0.0.1',
     devAppOrigin: demo.url,
     fromSource: true,
@@ -106,8 +124,9 @@ export async function startDemoTestbed(suite: string): Promise<DemoTestbed> {
     browser,
     demoDir,
     dataDir,
-    async openDemo(viewport = { width: 1200, height: 800 }) {
+    async openDemo(viewport = { width: 1200, height: 800 }, { initScript } = {}) {
       const context = await browser.newContext({ viewport })
+      if (initScript) await context.addInitScript(initScript)
       const page = await context.newPage()
       page.on('pageerror', (error) => process.stderr.write(`[demo ${suite}] page error: ${error.message}\n`))
       if (process.env.SIGIL_BROWSER_DEBUG)
