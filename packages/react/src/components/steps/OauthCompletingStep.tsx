@@ -27,9 +27,12 @@ export function OauthCompletingStep({
   const { isConnected } = useSignerStatus()
   const signInWithOauth = useOauthSignIn()
   const name = getProviderDisplayName(authStep.config)
+  // A popup sign-in is finished by useOauthSignIn (it knows whether the user is new, for the
+  // passkey offer); completing here as soon as the signer connects would race it.
+  const isPopup = authStep.config.mode === 'popup'
   useEffect(() => {
-    if (isConnected) dispatch({ type: 'COMPLETE' }, 'oauth_completing')
-  }, [isConnected, dispatch])
+    if (isConnected && !isPopup) dispatch({ type: 'COMPLETE' }, 'oauth_completing')
+  }, [isConnected, isPopup, dispatch])
   if (authStep.error) {
     const screen = getErrorScreenTexts(authStep.error, { kind: 'oauth', name })
     return (
