@@ -2,11 +2,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { inject } from 'vitest'
 // The Chromium suites' global setup (root vitest config) provides `browserAssets`: its type comes from there.
 import type {} from '../../../packages/signer/test/browser/globalSetup.js'
+import { launchChromium } from '../../../packages/signer/test/browser/launchChromium.js'
 import { readOauthProviders } from '../scripts/readOauthProviders.js'
 import { type DemoServer, serveDemo } from '../scripts/serveDemo.js'
 import { type StartedSigilServer, startSigilServer } from '../scripts/startSigilServer.js'
@@ -14,20 +15,6 @@ import type { DemoSettings } from '../src/loadDemoSettings.js'
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const demoRoot = join(repositoryRoot, 'apps/demo')
-
-/** Debian's Chromium; never a downloaded browser. */
-const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** Flags for a closed network (as packages/signer/test/browser). */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-]
 
 /** A fixed master key, so a test's server does not print the new-key warning. */
 const testMasterKey = '5e'.repeat(32)
@@ -112,7 +99,7 @@ export async function startDemoTestbed(
     const { messages } = (await response.json()) as { messages: { code?: string }[] }
     return messages[0]?.code
   }
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  const browser = await launchChromium()
   const screenshotDir = join(repositoryRoot, 'test-results', 'demo', suite)
   await mkdir(screenshotDir, { recursive: true })
 

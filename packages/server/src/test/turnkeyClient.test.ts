@@ -20,6 +20,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { mail } from '../kms/signing/typedData.vectors.js'
 import { storeDialects } from '../store/test/storeDialects.js'
 import { createTestServer, type TestServer } from './createTestServer.js'
 import { type LocalListener, serveOnLocalPort } from './serveOnLocalPort.js'
@@ -31,32 +32,6 @@ import { type LocalListener, serveOnLocalPort } from './serveOnLocalPort.js'
 
 const ethereumPath = "m/44'/60'/0'/0/0"
 const solanaPath = "m/44'/501'/0'/0'"
-
-const mail = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 1,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 const clientFor = (baseUrl: string, key: { publicKey: string; privateKey: string }) =>
   new TurnkeyClient(

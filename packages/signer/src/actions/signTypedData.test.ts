@@ -1,5 +1,6 @@
 import { verifyTypedData } from 'viem'
 import { afterEach, beforeEach, expect, test } from 'vitest'
+import { mail as typedData } from '../../../server/src/kms/signing/typedData.vectors.js'
 import { createSignerTestbed, type SignerTestbed } from '../test/createSignerTestbed.js'
 import { signTypedData } from './signTypedData.js'
 
@@ -10,32 +11,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testbed.cleanup()
 })
-
-const typedData = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 1,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 test('default: the signature verifies with viem verifyTypedData', async () => {
   const signer = testbed.createSigner()

@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { verifyAuthorization } from 'viem/utils'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { mail } from '../../../server/src/kms/signing/typedData.vectors.js'
 import type { User } from '../../src/types.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import { showOnPage, signInWithEmailCode, type TestPageWindow, waitForStatus } from './testPage.js'
@@ -35,32 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testbed?.close()
 })
-
-const mail = {
-  domain: {
-    name: 'Ether Mail',
-    version: '1',
-    chainId: 1,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
-  },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 /** JSON for the page's log box (bigints as `1n`). */
 const toText = (value: unknown) =>

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { createApp } from '../../../server/src/apps/createApp.js'
 import { serveLateBound } from '../../../server/src/auth/oauth/test/serveLateBound.js'
@@ -13,21 +13,7 @@ import {
 import { createTestServer, type TestServer } from '../../../server/src/test/createTestServer.js'
 import type { CreateSignerParameters } from '../../src/config/SignerConfig.js'
 import type { TestAssets } from './buildTestAssets.js'
-
-/** Debian's Chromium (`.ci/run` installs it); never a downloaded browser. */
-export const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-/** Flags for a closed network: no background connections that this machine would refuse. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-]
+import { launchChromium } from './launchChromium.js'
 
 /** The signer config a test page starts with; `connection` and `iframeConfig` are filled in. */
 export type TestSignerConfig = Omit<Partial<CreateSignerParameters>, 'stamper' | 'fetch' | 'window'>
@@ -123,7 +109,7 @@ export async function startBrowserTestbed(
     redirectUrl: `${page.url}/`,
     now: Date.now(),
   })
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  const browser = await launchChromium()
   const screenshotDir = join(process.cwd(), 'test-results', 'browser', suite)
   await mkdir(screenshotDir, { recursive: true })
 

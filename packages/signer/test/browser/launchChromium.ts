@@ -1,0 +1,26 @@
+import { type Browser, chromium } from 'playwright-core'
+
+/** Debian's Chromium (`.ci/run` installs it); never a downloaded browser. */
+export const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Flags for a closed network: no background connections that this machine would refuse. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+/**
+ * Headless Debian Chromium through playwright-core, with the flags every Chromium suite and bench uses.
+ *
+ * @example
+ * const browser = await launchChromium()
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+}
