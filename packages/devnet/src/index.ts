@@ -1,0 +1,8 @@
+export { type StartAnvilParameters, type StartAnvilReturnType, startAnvil } from './anvil/startAnvil.js'
+export { anvilAccounts } from './deploy/anvilAccounts.js'
+export { createDevnetClient, type DevnetClient } from './deploy/createDevnetClient.js'
+export { deployEntryPoints, type EntryPoints, type EntryPointVersion } from './deploy/deployEntryPoints.js'
+export { type PlaceContractParameters, placeContract } from './deploy/placeContract.js'
+export { type Artifact, type ArtifactPackage, readArtifact } from './deploy/readArtifact.js'
+export { DevnetError } from './errors/DevnetError.js'
+export { type StartTestChainReturnType, startTestChain } from './test/startTestChain.js'
