@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { SponsorDatabase } from './sponsorSchema.js'
 
 /**
  * Tables of the Sigil store. Dialect-neutral: ids and JSON are text, times are integer
@@ -13,7 +14,8 @@ export type Database = {
   wallet_accounts: WalletAccountTable
   activities: ActivityTable
   server_keys: ServerKeyTable
-} & SignerDatabase
+} & SignerDatabase &
+  SponsorDatabase
 
 export type OrganizationTable = {
   id: string

@@ -3,6 +3,7 @@ import * as initial from './0001_initial.js'
 import * as signer from './0002_signer.js'
 import * as emailCodeSignup from './0003_email_code_signup.js'
 import * as appOauthProviders from './0004_app_oauth_providers.js'
+import * as sponsorship from './0005_sponsorship.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_signer': signer,
   '0003_email_code_signup': emailCodeSignup,
   '0004_app_oauth_providers': appOauthProviders,
+  '0005_sponsorship': sponsorship,
 }
