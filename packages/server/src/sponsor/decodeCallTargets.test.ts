@@ -4,7 +4,7 @@ import { decodeCallTargets } from './decodeCallTargets.js'
 
 const a = '0x1111111111111111111111111111111111111111'
 const b = '0xabababababababababababababababababababab'
-const B = '0xABABABABABABABABABABABABABABABABABABABAB' as const
+const B = '0xABaBaBaBABabABabAbAbABAbABabababaBaBABaB' as const
 const abi = parseAbi([
   'function execute(address dest, uint256 value, bytes func)',
   'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
