@@ -2,7 +2,20 @@ export { type StartAnvilParameters, type StartAnvilReturnType, startAnvil } from
 export { anvilAccounts } from './deploy/anvilAccounts.js'
 export { createDevnetClient, type DevnetClient } from './deploy/createDevnetClient.js'
 export { deployEntryPoints, type EntryPoints, type EntryPointVersion } from './deploy/deployEntryPoints.js'
+export {
+  type DeployPaymastersParameters,
+  deployPaymasters,
+  type Paymasters,
+} from './deploy/deployPaymasters.js'
+export { paymasterArtifacts } from './deploy/paymasterArtifacts.js'
 export { type PlaceContractParameters, placeContract } from './deploy/placeContract.js'
 export { type Artifact, type ArtifactPackage, readArtifact } from './deploy/readArtifact.js'
+export { setPaymasterSigners } from './deploy/setPaymasterSigners.js'
 export { DevnetError } from './errors/DevnetError.js'
+export { type GetPaymasterHashParameters, getPaymasterHash } from './paymaster/getPaymasterHash.js'
+export {
+  type CreateTestPaymasterParameters,
+  createTestPaymaster,
+  dummySignature,
+} from './test/createTestPaymaster.js'
 export { type StartTestChainReturnType, startTestChain } from './test/startTestChain.js'

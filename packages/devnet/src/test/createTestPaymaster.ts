@@ -1,0 +1,58 @@
+import { type Address, concat, encodeAbiParameters, type Hex, type LocalAccount } from 'viem'
+import type { EntryPointVersion } from '../deploy/deployEntryPoints.js'
+import { type GetPaymasterHashParameters, getPaymasterHash } from '../paymaster/getPaymasterHash.js'
+
+export type CreateTestPaymasterParameters = {
+  entryPointVersion: EntryPointVersion
+  paymaster: Address
+  signer: LocalAccount
+  /** Seconds since the epoch; 0 = no end. One hour from now by default. */
+  validUntil?: number | undefined
+  validAfter?: number | undefined
+}
+
+/** A well-formed 65-byte signature that recovers to no one (the dummy signature of the reference). */
+export const dummySignature: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+
+/** The paymaster verification gas limit a test paymaster puts in (and signs over) for v0.7 / v0.8. */
+const paymasterVerificationGasLimit = 100_000n
+
+/**
+ * For tests: viem paymaster actions (`getPaymasterStubData` / `getPaymasterData`) that sponsor through a Sigil
+ * paymaster by signing in process with `signer` (what the gateway does with the vault's key).
+ *
+ * @example
+ * const bundlerClient = createBundlerClient({ …, paymaster: createTestPaymaster({ entryPointVersion: '0.7', paymaster, signer }) })
+ */
+export function createTestPaymaster(parameters: CreateTestPaymasterParameters) {
+  const { entryPointVersion, paymaster, signer } = parameters
+  const validUntil = parameters.validUntil ?? Math.floor(Date.now() / 1000) + 3600
+  const validAfter = parameters.validAfter ?? 0
+  const window = encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [validUntil, validAfter])
+  const fields = (signature: Hex) =>
+    entryPointVersion === '0.6'
+      ? { paymasterAndData: concat([paymaster, window, signature]) }
+      : {
+          paymaster,
+          paymasterData: concat([window, signature]),
+          paymasterVerificationGasLimit,
+          paymasterPostOpGasLimit: 0n,
+        }
+  return {
+    async getPaymasterStubData() {
+      return fields(dummySignature)
+    },
+    async getPaymasterData(userOperation: GetPaymasterHashParameters['userOperation'] & { chainId: number }) {
+      const hash = getPaymasterHash({
+        entryPointVersion,
+        paymaster,
+        chainId: userOperation.chainId,
+        validUntil,
+        validAfter,
+        userOperation: { ...userOperation, paymasterVerificationGasLimit, paymasterPostOpGasLimit: 0n },
+      })
+      return fields(await signer.signMessage({ message: { raw: hash } }))
+    },
+  }
+}
