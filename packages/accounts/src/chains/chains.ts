@@ -1,0 +1,36 @@
+/**
+ * The public chains Sigil's smart accounts support (spec §9, reference §5.1), viem's own definitions
+ * under the names `@account-kit/infra` uses. None carries a gateway URL: add the Sigil server's with
+ * `defineSigilChain({ chain, serverUrl })`.
+ */
+export {
+  arbitrum,
+  arbitrumNova,
+  arbitrumSepolia,
+  base,
+  baseSepolia,
+  berachainTestnetbArtio as beraChainBartio,
+  fraxtal,
+  ink as inkMainnet,
+  inkSepolia,
+  mainnet,
+  monadTestnet,
+  opBNB as opbnbMainnet,
+  opBNBTestnet as opbnbTestnet,
+  optimism,
+  optimismSepolia,
+  polygon,
+  polygonAmoy,
+  riseTestnet,
+  sepolia,
+  shape,
+  shapeSepolia,
+  soneium as soneiumMainnet,
+  soneiumMinato,
+  unichain as unichainMainnet,
+  unichainSepolia,
+  worldchain as worldChain,
+  worldchainSepolia as worldChainSepolia,
+  zora,
+  zoraSepolia,
+} from 'viem/chains'

@@ -1,0 +1,16 @@
+import { BaseError } from '@sigil/protocol'
+
+/**
+ * `EntryPoint.getSenderAddress(initCode)` did not revert with `SenderAddressResult(address)`: the
+ * factory is missing on the chain, the init code is wrong, or the node failed.
+ *
+ * @example
+ * await toLightAccount({ client, owner }) // GetCounterFactualAddressError: getCounterFactualAddress failed
+ */
+export class GetCounterFactualAddressError extends BaseError {
+  override name = 'GetCounterFactualAddressError' as const
+
+  constructor(parameters: { cause?: unknown } = {}) {
+    super('getCounterFactualAddress failed', parameters)
+  }
+}
