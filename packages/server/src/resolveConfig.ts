@@ -6,6 +6,8 @@ import {
 } from './auth/oauth/loadOauthProviders.js'
 import type { RateLimitBucket } from './http/createRateLimits.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
+import type { ChainConfig } from './rpc/ChainConfig.js'
+import { loadChains } from './rpc/loadChains.js'
 import type { Store } from './store/createStore.js'
 
 export type SigilServerConfig = {
@@ -54,6 +56,10 @@ export type SigilServerConfig = {
   configFile?: string
   /** OAuth providers (tests, embedding); when given, the config file's and `SIGIL_OAUTH_*` ones are ignored. */
   oauthProviders?: OauthProviderConfig[]
+  /** Chains of the RPC gateway (`/rpc/<id>`). Default: the `chainsFile` JSON, else `SIGIL_CHAINS` (JSON), else none. */
+  chains?: ChainConfig[]
+  /** JSON file of the gateway's chains (`--chains`): an array of chains or `{ "chains": [...] }`. */
+  chainsFile?: string
   /** Other rate-limit budgets (load tests and benchmarks only). */
   rateLimits?: Partial<Record<RateLimitBucket, { points: number; duration: number }>>
   /** Folder of the built key-frame pages. Default `SIGIL_FRAME_DIR` or the `@sigil/frame` package's `dist`. */
@@ -84,6 +90,7 @@ export type ResolvedConfig = {
   maxSessionSeconds: number
   configFile: string | undefined
   oauthProviders: OauthProvider[]
+  chains: ChainConfig[]
 }
 
 const list = (value: string | undefined) =>
@@ -134,5 +141,6 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
       configFile: config.configFile ?? (env.SIGIL_CONFIG || undefined),
       env,
     }),
+    chains: loadChains({ chains: config.chains, chainsFile: config.chainsFile, env }),
   }
 }

@@ -1,0 +1,48 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { loadChains } from './loadChains.js'
+
+const chain = {
+  id: 31337,
+  rpcUrl: 'http://127.0.0.1:8545',
+  bundlerUrl: 'http://127.0.0.1:4337',
+  paymasters: { '0.7': '0x1111111111111111111111111111111111111111' },
+}
+
+describe('loadChains', () => {
+  test('default: SIGIL_CHAINS holds the chains as JSON', () => {
+    expect(loadChains({ env: { SIGIL_CHAINS: JSON.stringify([chain]) } })).toEqual([chain])
+    expect(loadChains({ env: {} })).toEqual([])
+  })
+
+  test('behavior: a --chains file ({ chains } or an array) wins over the environment; chains in code win over both', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sigil-chains-'))
+    try {
+      const file = join(dir, 'chains.json')
+      await writeFile(file, JSON.stringify({ chains: [chain] }))
+      const env = { SIGIL_CHAINS: JSON.stringify([{ ...chain, id: 1 }]) }
+      expect(loadChains({ chainsFile: file, env })).toEqual([chain])
+      expect(loadChains({ chains: [{ id: 5, rpcUrl: 'http://x.example' }], chainsFile: file, env })).toEqual([
+        { id: 5, rpcUrl: 'http://x.example' },
+      ])
+      expect(() => loadChains({ chainsFile: join(dir, 'missing.json'), env })).toThrow(
+        'cannot read the chains file',
+      )
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('error: bad entries name the field, never the URL', () => {
+    const load = (value: unknown) => () => loadChains({ env: { SIGIL_CHAINS: JSON.stringify(value) } })
+    expect(load([{ ...chain, rpcUrl: 'ftp://secret-key@x' }])).toThrow(/^SIGIL_CHAINS: 0\.rpcUrl: /)
+    expect(load([{ ...chain, rpcUrl: 'ftp://secret-key@x' }])).not.toThrow(/secret-key/)
+    expect(load([{ ...chain, paymasters: { '0.9': chain.paymasters['0.7'] } }])).toThrow(
+      'SIGIL_CHAINS: 0.paymasters',
+    )
+    expect(load([chain, chain])).toThrow('a chain id is listed twice')
+    expect(() => loadChains({ env: { SIGIL_CHAINS: '[' } })).toThrow('SIGIL_CHAINS is not valid JSON')
+  })
+})
