@@ -54,7 +54,7 @@ describe('MultiOwnerModularAccount', () => {
   })
   afterAll(() => chain?.stop())
 
-  const userOperation = (signature: Hex): UserOperation<'0.6'> => ({
+  const userOperation = (signature: Hex): Required<Omit<UserOperation<'0.6'>, 'authorization'>> => ({
     sender: account,
     nonce: 0n,
     initCode: '0x',
