@@ -164,19 +164,28 @@ export async function validateUserOpAsEntryPoint(
     functionName: 'validateUserOp',
     data: returned,
   })
-  if (send) {
-    // The impersonated EntryPoint pays the gas: give it some on top of the deposits it holds.
-    const balance = await client.getBalance({ address: kind.entryPoint })
-    await client.setBalance({ address: kind.entryPoint, value: balance + 10n ** 18n })
-    await client.impersonateAccount({ address: kind.entryPoint })
-    try {
-      // A fixed gas limit: an estimate would find the limit at which the (unchecked) prefund transfer fails.
-      const hash = await client.sendTransaction({ ...call, gas: 1_000_000n, chain: client.chain })
-      const receipt = await client.waitForTransactionReceipt({ hash })
-      if (receipt.status !== 'success') throw new Error(`validateUserOp reverted in ${hash}`)
-    } finally {
-      await client.stopImpersonatingAccount({ address: kind.entryPoint })
-    }
-  }
+  // A fixed gas limit: an estimate would find the limit at which the (unchecked) prefund transfer fails.
+  if (send) await sendAs(client, kind.entryPoint, { to: call.to, data, gas: 1_000_000n })
   return result
+}
+
+/**
+ * Sends a transaction from `from` (an EntryPoint, an owner, a stranger) by impersonating it on anvil, topping up
+ * its balance for gas; throws when the transaction reverts.
+ */
+export async function sendAs(
+  client: DevnetClient,
+  from: Address,
+  request: { to: Address; data: Hex; value?: bigint; gas?: bigint },
+): Promise<void> {
+  const balance = await client.getBalance({ address: from })
+  await client.setBalance({ address: from, value: balance + 10n ** 18n })
+  await client.impersonateAccount({ address: from })
+  try {
+    const hash = await client.sendTransaction({ ...request, account: from, chain: client.chain })
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') throw new Error(`the transaction from ${from} reverted: ${hash}`)
+  } finally {
+    await client.stopImpersonatingAccount({ address: from })
+  }
 }
