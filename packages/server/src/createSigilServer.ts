@@ -16,6 +16,7 @@ import { createLogger } from './log/createLogger.js'
 import { createMailer } from './mail/createMailer.js'
 import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
 import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
+import { createRpcRoutes } from './rpc/createRpcRoutes.js'
 import type { SigilContext } from './SigilContext.js'
 import { ensureRootOrganization } from './setup/ensureRootOrganization.js'
 import { ensureServerKey } from './setup/ensureServerKey.js'
@@ -109,6 +110,8 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.use('/signer/*', limitBody(resolved.maxBodyBytes))
     app.on(['GET', 'POST'], '/signer/v1/oauth/callback', createOauthCallbackHandler(ctx))
     app.route('/signer', createSignerRoutes(ctx, signerRoutes))
+    app.use('/rpc/*', limitBody(resolved.maxBodyBytes))
+    app.route('/rpc', createRpcRoutes(ctx))
     if (resolved.devMailbox) app.route('/dev', devMailboxRoutes(ctx))
 
     return Object.assign(app, {

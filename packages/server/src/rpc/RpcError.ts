@@ -26,13 +26,14 @@ export class RpcError extends BaseError {
   readonly code: number
   readonly data: unknown
 
+  /** `code`: one of {@link rpcErrorCodes}, or an upstream node's or bundler's own code, passed through. */
   constructor(
-    code: RpcErrorCodeName,
+    code: RpcErrorCodeName | number,
     message: string,
     parameters: BaseErrorParameters & { data?: unknown } = {},
   ) {
     super(message, parameters)
-    this.code = rpcErrorCodes[code]
+    this.code = typeof code === 'number' ? code : rpcErrorCodes[code]
     this.data = parameters.data
   }
 }

@@ -1,0 +1,74 @@
+import { type Context, Hono } from 'hono'
+import { resolveApp } from '../apps/resolveApp.js'
+import { ApiError } from '../http/errors/ApiError.js'
+import { readRawBody } from '../http/readRawBody.js'
+import type { SigilContext } from '../SigilContext.js'
+import { signerCors } from '../signer/signerCors.js'
+import { ensurePaymasterSigner, type PaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
+import { answerRpcRequest, toRpcErrorResponse } from './answerRpcRequest.js'
+import type { GatewayRequest } from './GatewayRequest.js'
+import { RpcError } from './RpcError.js'
+
+/** Most calls in one batch. */
+export const maxRpcBatch = 100
+
+/**
+ * The RPC gateway, mounted under `/rpc`: `POST /rpc/<chainId>` (app by bearer API key or JWT, else an
+ * allowed browser Origin, as on `/signer`) and `POST /rpc/<chainId>/<apiKey>` (the key in the path),
+ * JSON-RPC 2.0, single calls and batches. An unknown chain is HTTP 404 `{ error, code: 'CHAIN_NOT_FOUND' }`;
+ * a refused app is 401/403 `{ error, code }`; everything after that is a JSON-RPC answer (HTTP 200).
+ *
+ * @example
+ * app.route('/rpc', createRpcRoutes(ctx))
+ */
+export function createRpcRoutes(ctx: SigilContext): Hono {
+  const routes = new Hono()
+  routes.use('*', signerCors(ctx))
+
+  let signer: Promise<PaymasterSigner> | undefined
+  const paymasterSigner = () => {
+    signer ??= ensurePaymasterSigner(ctx.store.db, ctx.vault, { now: ctx.now() }).catch((error: unknown) => {
+      signer = undefined
+      throw error
+    })
+    return signer
+  }
+
+  const handle = async (c: Context) => {
+    const chainId = c.req.param('chainId') ?? ''
+    const chain = /^\d{1,20}$/.test(chainId)
+      ? ctx.config.chains.find((each) => each.id === Number(chainId))
+      : undefined
+    if (!chain)
+      throw new ApiError('NOT_FOUND', `chain ${chainId} is not served by this gateway`, {
+        errorCode: 'CHAIN_NOT_FOUND',
+      })
+    const apiKey = c.req.param('apiKey')
+    const app = await resolveApp(ctx.store.db, {
+      authorization: apiKey ? `Bearer ${apiKey}` : c.req.header('authorization'),
+      origin: c.req.header('origin'),
+    })
+    const request: GatewayRequest = { ctx, chain, app, paymasterSigner }
+    c.header('Cache-Control', 'no-store')
+    let body: unknown
+    try {
+      body = JSON.parse(await readRawBody(c))
+    } catch {
+      return c.json(
+        toRpcErrorResponse(null, new RpcError('PARSE_ERROR', 'parse error: the body is not JSON')),
+      )
+    }
+    if (!Array.isArray(body)) return c.json(await answerRpcRequest(request, body))
+    if (body.length === 0 || body.length > maxRpcBatch)
+      return c.json(
+        toRpcErrorResponse(
+          null,
+          new RpcError('INVALID_REQUEST', `invalid request: a batch holds 1 to ${maxRpcBatch} calls`),
+        ),
+      )
+    return c.json(await Promise.all(body.map((item) => answerRpcRequest(request, item))))
+  }
+  routes.post('/:chainId', handle)
+  routes.post('/:chainId/:apiKey', handle)
+  return routes
+}

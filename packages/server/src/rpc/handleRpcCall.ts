@@ -1,0 +1,78 @@
+import { getPaymasterData } from '../sponsor/getPaymasterData.js'
+import { getPaymasterStubData } from '../sponsor/getPaymasterStubData.js'
+import { requestGasAndPaymasterAndData } from '../sponsor/requestGasAndPaymasterAndData.js'
+import { callUpstream } from './callUpstream.js'
+import type { GatewayRequest } from './GatewayRequest.js'
+import { RpcError } from './RpcError.js'
+
+/** ERC-4337 methods the chain's bundler answers. */
+export const bundlerMethods = new Set([
+  'eth_sendUserOperation',
+  'eth_estimateUserOperationGas',
+  'eth_getUserOperationReceipt',
+  'eth_getUserOperationByHash',
+  'eth_supportedEntryPoints',
+])
+
+/** Methods the gateway answers itself. */
+const gatewayMethods: Record<string, (request: GatewayRequest, params: unknown) => Promise<unknown>> = {
+  rundler_maxPriorityFeePerGas: (request) =>
+    callUpstream({
+      url: request.chain.rpcUrl,
+      label: `node of chain ${request.chain.id}`,
+      logger: request.ctx.logger,
+      method: 'eth_maxPriorityFeePerGas',
+      params: [],
+    }),
+  pm_getPaymasterStubData: getPaymasterStubData,
+  pm_getPaymasterData: getPaymasterData,
+  alchemy_requestGasAndPaymasterAndData: requestGasAndPaymasterAndData,
+}
+
+/** Node methods that would act with the node's own accounts: never forwarded. */
+const refusedNodeMethods = new Set([
+  'eth_sendTransaction',
+  'eth_sign',
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+])
+
+/**
+ * Answers one JSON-RPC call: gateway methods here, bundler methods at the chain's bundler, other
+ * `eth_*`, `net_*` and `web3_*` methods at the chain's node (node-administration namespaces such as
+ * `anvil_*`, `debug_*`, `admin_*` and the node-account signing methods are refused).
+ *
+ * @example
+ * const result = await handleRpcCall(request, 'eth_chainId', [])
+ */
+export async function handleRpcCall(
+  request: GatewayRequest,
+  method: string,
+  params: unknown,
+): Promise<unknown> {
+  const gatewayMethod = gatewayMethods[method]
+  if (gatewayMethod) return gatewayMethod(request, params)
+  const { chain, ctx } = request
+  if (bundlerMethods.has(method)) {
+    if (!chain.bundlerUrl)
+      throw new RpcError('METHOD_NOT_FOUND', `${method}: chain ${chain.id} has no bundler configured`)
+    return callUpstream({
+      url: chain.bundlerUrl,
+      label: `bundler of chain ${chain.id}`,
+      logger: ctx.logger,
+      method,
+      params: params ?? [],
+    })
+  }
+  if (!/^(eth|net|web3)_/.test(method) || refusedNodeMethods.has(method))
+    throw new RpcError('METHOD_NOT_FOUND', `method ${method} is not available through the gateway`)
+  return callUpstream({
+    url: chain.rpcUrl,
+    label: `node of chain ${chain.id}`,
+    logger: ctx.logger,
+    method,
+    params: params ?? [],
+  })
+}

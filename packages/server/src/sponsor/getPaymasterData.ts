@@ -1,0 +1,23 @@
+import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import { parsePaymasterParams } from './parsePaymasterParams.js'
+import { signSponsorship } from './signSponsorship.js'
+
+/** Gas for a Sigil paymaster's `validatePaymasterUserOp` (an ECDSA recovery) when the client gives none. */
+export const defaultPaymasterVerificationGasLimit = 100_000n
+
+/**
+ * ERC-7677 `pm_getPaymasterData`: the signed paymaster fields for the final operation (its gas,
+ * fees and, for v0.7/v0.8, paymaster gas limits are what the signature covers). The operation is
+ * recorded against the policy before the answer leaves.
+ *
+ * @example
+ * await getPaymasterData(request, [userOperation, entryPoint, '0x7a69', { policyId }])
+ */
+export async function getPaymasterData(request: GatewayRequest, params: unknown): Promise<unknown> {
+  const { userOperation, entryPoint, version, paymaster, policyId } = parsePaymasterParams(request, params)
+  // A client that did not estimate the paymaster's gas gets enough for its signature check; the
+  // answer carries the limits the signature covers.
+  if (version !== '0.6' && !userOperation.paymasterVerificationGasLimit)
+    userOperation.paymasterVerificationGasLimit = defaultPaymasterVerificationGasLimit
+  return signSponsorship({ request, policyId, entryPoint, version, paymaster, userOperation })
+}

@@ -1,0 +1,135 @@
+import { type Hex, numberToHex } from 'viem'
+import { formatUserOperationRequest, type UserOperation } from 'viem/account-abstraction'
+import { z } from 'zod'
+import { callUpstream } from '../rpc/callUpstream.js'
+import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import { parseParams } from '../rpc/parseParams.js'
+import { RpcError } from '../rpc/RpcError.js'
+import { quantitySchema, requestGasAndPaymasterParamsSchema } from '../rpc/rpcSchemas.js'
+import { applyGasOverride } from './applyGasOverride.js'
+import { buildPaymasterFields, dummyPaymasterSignature } from './buildPaymasterFields.js'
+import { checkSponsorship } from './checkSponsorship.js'
+import { defaultPaymasterVerificationGasLimit } from './getPaymasterData.js'
+import { parseUserOperation } from './parseUserOperation.js'
+import { resolvePaymaster } from './resolvePaymaster.js'
+import { paymasterValiditySeconds, signSponsorship } from './signSponsorship.js'
+import { toSponsoredOperation } from './toSponsoredOperation.js'
+
+const estimateSchema = z.object({
+  callGasLimit: quantitySchema,
+  verificationGasLimit: quantitySchema,
+  preVerificationGas: quantitySchema,
+  paymasterVerificationGasLimit: quantitySchema.nullish(),
+  paymasterPostOpGasLimit: quantitySchema.nullish(),
+})
+const blockSchema = z.object({ baseFeePerGas: quantitySchema.nullish() })
+
+/**
+ * `alchemy_requestGasAndPaymasterAndData` (reference §5.3): estimates fees (node priority fee; max fee =
+ * base fee × 1.5 + priority) and gas (the bundler, with the paymaster's stub data and the client's
+ * dummy signature), applies the overrides (absolute hex or `{ multiplier }`), checks the policy and
+ * answers the gas, fees and signed paymaster fields: `paymasterAndData` (v0.6) or `paymaster`,
+ * `paymasterData`, `paymasterVerificationGasLimit`, `paymasterPostOpGasLimit` (v0.7/v0.8).
+ *
+ * @example
+ * await requestGasAndPaymasterAndData(request, [{ policyId, entryPoint, userOperation, dummySignature, overrides }])
+ */
+export async function requestGasAndPaymasterAndData(
+  request: GatewayRequest,
+  params: unknown,
+): Promise<unknown> {
+  const [{ policyId, entryPoint, userOperation: raw, dummySignature, overrides = {} }] = parseParams(
+    requestGasAndPaymasterParamsSchema,
+    params,
+  )
+  const { ctx, chain, app } = request
+  const { version, paymaster } = resolvePaymaster(chain, entryPoint)
+  const userOperation = parseUserOperation(raw, version, '0.userOperation')
+  const now = ctx.now()
+  // Refuse early (before the node and the bundler are asked) what the policy refuses anyway.
+  await checkSponsorship(ctx.store.db, {
+    policyId,
+    appId: app.id,
+    operation: toSponsoredOperation(userOperation, { version, chainId: chain.id, entryPoint }),
+    now,
+  })
+  if (!chain.bundlerUrl) throw new RpcError('INVALID_PARAMS', `chain ${chain.id} has no bundler configured`)
+  const node = { url: chain.rpcUrl, label: `node of chain ${chain.id}`, logger: ctx.logger }
+  const [priorityFee, block] = await Promise.all([
+    callUpstream({ ...node, method: 'eth_maxPriorityFeePerGas', params: [] }),
+    callUpstream({ ...node, method: 'eth_getBlockByNumber', params: ['latest', false] }),
+  ])
+  const baseFee = parseParams(blockSchema, block).baseFeePerGas
+  if (baseFee === undefined || baseFee === null)
+    throw new RpcError('UPSTREAM_UNAVAILABLE', `the node of chain ${chain.id} reports no base fee`)
+  const maxPriorityFeePerGas = applyGasOverride(
+    parseParams(quantitySchema, priorityFee),
+    overrides.maxPriorityFeePerGas,
+  )
+  const maxFeePerGas = applyGasOverride((baseFee * 3n) / 2n + maxPriorityFeePerGas, overrides.maxFeePerGas)
+
+  const stub = buildPaymasterFields({
+    version,
+    paymaster,
+    validUntil: Math.floor(now / 1000) + paymasterValiditySeconds,
+    validAfter: 0,
+    signature: dummyPaymasterSignature,
+  })
+  const draft = {
+    ...userOperation,
+    ...(stub as Partial<UserOperation>),
+    callGasLimit: 0n,
+    verificationGasLimit: 0n,
+    preVerificationGas: 0n,
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+    signature: dummySignature as Hex,
+    ...(version === '0.6' ? {} : { paymasterVerificationGasLimit: 0n, paymasterPostOpGasLimit: 0n }),
+  } as UserOperation
+  const estimate = parseParams(
+    estimateSchema,
+    await callUpstream({
+      url: chain.bundlerUrl,
+      label: `bundler of chain ${chain.id}`,
+      logger: ctx.logger,
+      method: 'eth_estimateUserOperationGas',
+      params: [formatUserOperationRequest(draft), entryPoint],
+    }),
+  )
+  const final = {
+    ...userOperation,
+    callGasLimit: applyGasOverride(estimate.callGasLimit, overrides.callGasLimit),
+    verificationGasLimit: applyGasOverride(estimate.verificationGasLimit, overrides.verificationGasLimit),
+    preVerificationGas: applyGasOverride(estimate.preVerificationGas, overrides.preVerificationGas),
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+    ...(version === '0.6'
+      ? {}
+      : {
+          paymasterVerificationGasLimit: applyGasOverride(
+            estimate.paymasterVerificationGasLimit || defaultPaymasterVerificationGasLimit,
+            overrides.paymasterVerificationGasLimit,
+          ),
+          paymasterPostOpGasLimit: applyGasOverride(
+            estimate.paymasterPostOpGasLimit ?? 0n,
+            overrides.paymasterPostOpGasLimit,
+          ),
+        }),
+  } as UserOperation
+  const fields = await signSponsorship({
+    request,
+    policyId,
+    entryPoint,
+    version,
+    paymaster,
+    userOperation: final,
+  })
+  return {
+    callGasLimit: numberToHex(final.callGasLimit),
+    preVerificationGas: numberToHex(final.preVerificationGas),
+    verificationGasLimit: numberToHex(final.verificationGasLimit),
+    maxFeePerGas: numberToHex(final.maxFeePerGas),
+    maxPriorityFeePerGas: numberToHex(final.maxPriorityFeePerGas),
+    ...fields,
+  }
+}

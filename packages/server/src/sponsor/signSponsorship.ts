@@ -1,0 +1,86 @@
+import type { Address } from 'viem'
+import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
+import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
+import { checkSponsorship } from './checkSponsorship.js'
+import { type EntryPointVersion, getPaymasterHash } from './getPaymasterHash.js'
+import { recordSponsorship } from './recordSponsorship.js'
+import { signPaymasterHash } from './signPaymasterHash.js'
+import { toSponsoredOperation } from './toSponsoredOperation.js'
+
+/** How long signed paymaster data stays valid (capped by the policy's expiry). */
+export const paymasterValiditySeconds = 600
+
+export type SignSponsorshipParameters = {
+  request: GatewayRequest
+  policyId: string
+  entryPoint: Address
+  version: EntryPointVersion
+  paymaster: Address
+  /** The final operation: gas, fees and (v0.7/v0.8) paymaster gas limits as they will be sent. */
+  userOperation: UserOperation
+}
+
+/**
+ * Signs final paymaster data for an operation the app's policy sponsors: checks every limit, signs
+ * the paymaster hash with the vault-held signer, records the operation (durably, in the same
+ * transaction as the final limit check) and returns the paymaster fields. A refusal throws the
+ * JSON-RPC error naming the limit, and nothing is signed.
+ *
+ * @example
+ * const fields = await signSponsorship({ request, policyId, entryPoint, version: '0.7', paymaster, userOperation })
+ */
+export async function signSponsorship(parameters: SignSponsorshipParameters): Promise<PaymasterFields> {
+  const { request, policyId, entryPoint, version, paymaster, userOperation } = parameters
+  const { ctx, chain, app } = request
+  const now = ctx.now()
+  const operation = toSponsoredOperation(userOperation, { version, chainId: chain.id, entryPoint })
+  const policy = await checkSponsorship(ctx.store.db, { policyId, appId: app.id, operation, now })
+  const until = Math.min(now + paymasterValiditySeconds * 1000, policy.expiresAt ?? Number.POSITIVE_INFINITY)
+  const validUntil = Math.floor(until / 1000)
+  const validAfter = 0
+  const hash = getPaymasterHash({
+    userOperation,
+    version,
+    chainId: chain.id,
+    paymaster,
+    validUntil,
+    validAfter,
+  })
+  const signature = await signPaymasterHash(ctx.vault, await request.paymasterSigner(), hash)
+  const gasLimits =
+    version === '0.6'
+      ? undefined
+      : {
+          verification: userOperation.paymasterVerificationGasLimit ?? 0n,
+          postOp: userOperation.paymasterPostOpGasLimit ?? 0n,
+        }
+  const fields = buildPaymasterFields({ version, paymaster, validUntil, validAfter, signature, gasLimits })
+  await recordSponsorship(ctx.batcher, {
+    policyId,
+    appId: app.id,
+    operation,
+    userOperationHash: userOperationHashOf({ ...userOperation, ...fields }, version, chain.id, entryPoint),
+    now,
+  })
+  return fields
+}
+
+function userOperationHashOf(
+  userOperation: Record<string, unknown>,
+  version: EntryPointVersion,
+  chainId: number,
+  entryPointAddress: Address,
+) {
+  const op = { ...userOperation } as UserOperation
+  if (version !== '0.6') {
+    op.paymasterVerificationGasLimit = BigInt(String(userOperation.paymasterVerificationGasLimit ?? 0))
+    op.paymasterPostOpGasLimit = BigInt(String(userOperation.paymasterPostOpGasLimit ?? 0))
+  }
+  try {
+    return getUserOperationHash({ userOperation: op, entryPointAddress, entryPointVersion: version, chainId })
+  } catch {
+    // A v0.8 operation with an EIP-7702 authorization hashes with the account's delegate; not needed here.
+    return '0x'
+  }
+}
