@@ -1,0 +1,24 @@
+import type { Client, LocalAccount, SignedAuthorization } from 'viem'
+import type { SmartAccount } from 'viem/account-abstraction'
+import { signAuthorization } from 'viem/actions'
+import { AccountsError } from '../errors/AccountsError.js'
+
+/**
+ * The EIP-7702 authorization a not-yet-delegated account (ModularAccountV2 in 7702 mode) must carry
+ * in its first user operation, signed by the owner (`signAuthorization`) with the owner's current
+ * transaction nonce; `undefined` for other accounts and once the delegation is in place.
+ *
+ * @example
+ * const authorization = await signAuthorizationIfNeeded(publicClient, account)
+ */
+export async function signAuthorizationIfNeeded(
+  client: Client,
+  account: SmartAccount,
+): Promise<SignedAuthorization | undefined> {
+  if (!account.authorization) return undefined
+  if (await account.isDeployed()) return undefined
+  const owner = account.authorization.account as unknown as LocalAccount
+  if (typeof owner.signAuthorization !== 'function')
+    throw new AccountsError('The account owner cannot sign an EIP-7702 authorization (no signAuthorization)')
+  return signAuthorization(client, { account: owner, contractAddress: account.authorization.address })
+}
