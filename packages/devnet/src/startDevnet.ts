@@ -65,12 +65,9 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
   try {
     const client = createDevnetClient(anvil.rpcUrl)
     const entryPoints = await deployEntryPoints(client)
-    await deployLightAccounts(client)
-    await deployModularAccounts(client)
-    const paymasters = await deployPaymasters(client, { entryPoints, signer: paymasterSigner })
-    const devAccounts = anvilAccounts.slice(3).map(({ address, privateKey }) => ({ address, privateKey }))
-    for (const { address } of devAccounts) await client.setBalance({ address, value: parseEther('10000') })
-    const alto = await startAlto({
+    // alto loads for about 2 s and only needs the EntryPoints: it starts while the rest is deployed (from
+    // account #0; alto sends from #1 and #2, so the nonces never collide).
+    const altoStarting = startAlto({
       rpcUrl: anvil.rpcUrl,
       entryPoints: Object.values(entryPoints),
       executorPrivateKey: anvilAccounts[1].privateKey,
@@ -78,7 +75,14 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       port: bundlerPort,
       onOutput: log === true ? (text) => process.stderr.write(text) : log || undefined,
     })
-    stops.push(alto.stop)
+    altoStarting.catch(() => undefined) // handled below (awaited) or by stop()
+    stops.push(async () => (await altoStarting.catch(() => undefined))?.stop())
+    await deployLightAccounts(client)
+    await deployModularAccounts(client)
+    const paymasters = await deployPaymasters(client, { entryPoints, signer: paymasterSigner })
+    const devAccounts = anvilAccounts.slice(3).map(({ address, privateKey }) => ({ address, privateKey }))
+    for (const { address } of devAccounts) await client.setBalance({ address, value: parseEther('10000') })
+    const alto = await altoStarting
     return {
       chainId: 31337,
       rpcUrl: anvil.rpcUrl,

@@ -1,6 +1,11 @@
 import { type Address, concat, encodeAbiParameters, type Hex, type LocalAccount } from 'viem'
+import type {
+  GetPaymasterDataParameters,
+  GetPaymasterDataReturnType,
+  GetPaymasterStubDataReturnType,
+} from 'viem/account-abstraction'
 import type { EntryPointVersion } from '../deploy/deployEntryPoints.js'
-import { type GetPaymasterHashParameters, getPaymasterHash } from '../paymaster/getPaymasterHash.js'
+import { getPaymasterHash } from '../paymaster/getPaymasterHash.js'
 
 export type CreateTestPaymasterParameters = {
   entryPointVersion: EntryPointVersion
@@ -25,7 +30,10 @@ const paymasterVerificationGasLimit = 100_000n
  * @example
  * const bundlerClient = createBundlerClient({ …, paymaster: createTestPaymaster({ entryPointVersion: '0.7', paymaster, signer }) })
  */
-export function createTestPaymaster(parameters: CreateTestPaymasterParameters) {
+export function createTestPaymaster(parameters: CreateTestPaymasterParameters): {
+  getPaymasterStubData(): Promise<GetPaymasterStubDataReturnType>
+  getPaymasterData(parameters: GetPaymasterDataParameters): Promise<GetPaymasterDataReturnType>
+} {
   const { entryPointVersion, paymaster, signer } = parameters
   const validUntil = parameters.validUntil ?? Math.floor(Date.now() / 1000) + 3600
   const validAfter = parameters.validAfter ?? 0
@@ -43,14 +51,33 @@ export function createTestPaymaster(parameters: CreateTestPaymasterParameters) {
     async getPaymasterStubData() {
       return fields(dummySignature)
     },
-    async getPaymasterData(userOperation: GetPaymasterHashParameters['userOperation'] & { chainId: number }) {
+    async getPaymasterData(userOperation) {
+      const { callGasLimit, verificationGasLimit, preVerificationGas, maxFeePerGas, maxPriorityFeePerGas } =
+        userOperation
+      if (
+        callGasLimit === undefined ||
+        verificationGasLimit === undefined ||
+        preVerificationGas === undefined ||
+        maxFeePerGas === undefined ||
+        maxPriorityFeePerGas === undefined
+      )
+        throw new Error('getPaymasterData needs the final gas values')
       const hash = getPaymasterHash({
         entryPointVersion,
         paymaster,
         chainId: userOperation.chainId,
         validUntil,
         validAfter,
-        userOperation: { ...userOperation, paymasterVerificationGasLimit, paymasterPostOpGasLimit: 0n },
+        userOperation: {
+          ...userOperation,
+          callGasLimit,
+          verificationGasLimit,
+          preVerificationGas,
+          maxFeePerGas,
+          maxPriorityFeePerGas,
+          paymasterVerificationGasLimit,
+          paymasterPostOpGasLimit: 0n,
+        },
       })
       return fields(await signer.signMessage({ message: { raw: hash } }))
     },
