@@ -123,10 +123,13 @@ describe.each(lightAccountKinds)('$name validateUserOp with a contract owner (ER
     }
   })
 
-  test('behavior: 0x02 names a contract that is not an owner: 1', async () => {
-    if (kind.entryPointVersion === '0.6') return
+  test('behavior: a signature of a contract that is not an owner gives 1', async () => {
     const notOwner = await createLightAccount(chain.client, lightAccountV2, [innerOwner.address], 1n)
     const signature = await signReplaySafeHash(lightAccountV2, innerOwner, notOwner, userOpHash)
-    expect(await validate(concat(['0x02', notOwner, signature]))).toBe(1n)
+    if (kind.entryPointVersion === '0.6') expect(await validate(signature)).toBe(1n)
+    else {
+      expect(await validate(concat(['0x01', signature]))).toBe(1n)
+      expect(await validate(concat(['0x02', notOwner, signature]))).toBe(1n)
+    }
   })
 })
