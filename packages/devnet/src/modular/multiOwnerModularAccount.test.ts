@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MultiOwnerModularAccount } from '../artifacts/modular/MultiOwnerModularAccount.js'
 import { MultiOwnerModularAccountFactory } from '../artifacts/modular/MultiOwnerModularAccountFactory.js'
 import { MultiOwnerPlugin } from '../artifacts/modular/MultiOwnerPlugin.js'
-import { SemiModularAccountBytecode } from '../artifacts/modular/SemiModularAccountBytecode.js'
 import { deployModularAccounts } from '../deploy/deployModularAccounts.js'
 import { type StartTestChainReturnType, startTestChain } from '../test/startTestChain.js'
 import { dummySignature, implementationSlot } from './accountTestConstants.js'
@@ -262,81 +261,5 @@ describe('MultiOwnerModularAccount', () => {
         account: ownerA,
       }),
     ).rejects.toThrow('EmptyOwnersNotAllowed')
-  })
-
-  test('behavior: execute and executeBatch by the EntryPoint or an owner, not by a stranger', async () => {
-    const { client } = chain
-    const to = privateKeyToAccount(generatePrivateKey()).address
-    const hash = await client.writeContract({
-      address: account,
-      abi,
-      functionName: 'execute',
-      args: [to, 5n, '0x'],
-      account: ownerA,
-    })
-    await client.waitForTransactionReceipt({ hash })
-    const batch = [
-      { target: to, value: 1n, data: '0x' as Hex },
-      { target: to, value: 2n, data: '0x' as Hex },
-    ]
-    await client.impersonateAccount({ address: entryPoint })
-    const batchHash = await client.writeContract({
-      address: account,
-      abi,
-      functionName: 'executeBatch',
-      args: [batch],
-      account: entryPoint,
-    })
-    await client.waitForTransactionReceipt({ hash: batchHash })
-    await client.stopImpersonatingAccount({ address: entryPoint })
-    expect(await client.getBalance({ address: to })).toBe(8n)
-    await expect(
-      client.simulateContract({
-        address: account,
-        abi,
-        functionName: 'execute',
-        args: [to, 1n, '0x'],
-        account: ownerB.address,
-      }),
-    ).rejects.toThrow('Unauthorized')
-  })
-
-  test('behavior: upgradeToAndCall moves the ERC-1967 slot (to the ModularAccountV2 SMA Storage implementation)', async () => {
-    const { client } = chain
-    const target = modularAccountAddresses.modularAccountV2.storageImplementation
-    const initialize = encodeFunctionData({
-      abi: SemiModularAccountBytecode.abi,
-      functionName: 'initialize',
-      args: [ownerA.address],
-    })
-    await expect(
-      client.simulateContract({
-        address: account,
-        abi,
-        functionName: 'upgradeToAndCall',
-        args: [target, initialize],
-        account: ownerB.address,
-      }),
-    ).rejects.toThrow('Unauthorized')
-    const hash = await client.writeContract({
-      address: account,
-      abi,
-      functionName: 'upgradeToAndCall',
-      args: [target, initialize],
-      account: ownerA,
-    })
-    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
-    expect(
-      getAddress(
-        `0x${(await client.getStorageAt({ address: account, slot: implementationSlot }))?.slice(26)}`,
-      ),
-    ).toBe(target)
-    expect(
-      await client.readContract({
-        address: account,
-        abi: SemiModularAccountBytecode.abi,
-        functionName: 'getFallbackSignerData',
-      }),
-    ).toEqual([ownerA.address, false])
   })
 })
