@@ -1,0 +1,56 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createPublicClient } from 'viem'
+import { mainnet } from 'viem/chains'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { defineSigilChain } from '../chains/defineSigilChain.js'
+import { sigil } from './sigil.js'
+
+const seen: { url: string; headers: IncomingHttpHeaders; body: { method: string } }[] = []
+const server = createServer((request, response) => {
+  let body = ''
+  request.on('data', (chunk) => {
+    body += chunk
+  })
+  request.on('end', () => {
+    const parsed = JSON.parse(body)
+    seen.push({ url: request.url ?? '', headers: request.headers, body: parsed })
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify({ jsonrpc: '2.0', id: parsed.id, result: '0x1' }))
+  })
+})
+let serverUrl = ''
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+test("default: posts to the chain's gateway URL", async () => {
+  const chain = defineSigilChain({ chain: mainnet, serverUrl })
+  const client = createPublicClient({ chain, transport: sigil() })
+  expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(1n)
+  expect(seen.at(-1)?.url).toBe('/rpc/1')
+  expect(client.transport.key).toBe('sigil')
+})
+
+test('behavior: an app key goes in the path, a JWT in the Authorization header', async () => {
+  const chain = defineSigilChain({ chain: mainnet, serverUrl })
+  await createPublicClient({ chain, transport: sigil({ apiKey: 'app key', jwt: 'token' }) }).request({
+    method: 'eth_chainId',
+  })
+  expect(seen.at(-1)?.url).toBe('/rpc/1/app%20key')
+  expect(seen.at(-1)?.headers.authorization).toBe('Bearer token')
+  await createPublicClient({ transport: sigil({ rpcUrl: `${serverUrl}/rpc/10` }) }).request({
+    method: 'eth_chainId',
+  })
+  expect(seen.at(-1)?.url).toBe('/rpc/10')
+})
+
+test('error: Invalid RPC URL without a gateway URL, No chain supplied without a chain', () => {
+  expect(() => createPublicClient({ chain: mainnet, transport: sigil() })).toThrow('Invalid RPC URL')
+  expect(() => createPublicClient({ transport: sigil() })).toThrow('No chain supplied to the client')
+})
