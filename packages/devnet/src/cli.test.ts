@@ -1,0 +1,117 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, test } from 'vitest'
+import { assertPortFree } from './process/assertPortFree.js'
+import { getFreePort } from './process/getFreePort.js'
+
+/** `sigil-devnet` as a developer runs it: a real child process from source (tsx). */
+
+const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url))
+const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+const slow = { timeout: 120_000 }
+
+type Cli = { child: ChildProcess; output(): string; exited: Promise<number | null> }
+
+const started: Cli[] = []
+afterAll(() => {
+  for (const { child } of started)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
+
+function runCli(args: string[]): Cli {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const cli = { child, output: () => output, exited }
+  started.push(cli)
+  return cli
+}
+
+async function waitForOutput(cli: Cli, pattern: RegExp): Promise<void> {
+  for (let waited = 0; waited < 90_000; waited += 50) {
+    if (pattern.test(cli.output())) return
+    if (cli.child.exitCode !== null) throw new Error(`sigil-devnet exited early:\n${cli.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no ${pattern} in:\n${cli.output()}`)
+}
+
+/** The anvil and alto processes started by `pid` (tsx may run an esbuild child as well). */
+function devnetChildrenOf(pid: number): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+  return out
+    .split('\n')
+    .filter((line) => /anvil|alto/.test(line))
+    .map((line) => Number.parseInt(line.trim(), 10))
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function rpc(url: string, method: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+describe('sigil-devnet start', slow, () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    test(`${signal === 'SIGINT' ? 'default' : 'behavior'}: prints the URLs, addresses and ready time; ${signal} stops every process`, async () => {
+      const [port, bundlerPort] = [await getFreePort(), await getFreePort()]
+      const cli = runCli(['start', '--port', String(port), '--bundler-port', String(bundlerPort)])
+      await waitForOutput(cli, /^Stop with Ctrl-C$/m)
+      const output = cli.output()
+      expect(output).toContain(`node (anvil):                      http://127.0.0.1:${port}`)
+      expect(output).toContain(
+        `bundler (alto):                    http://127.0.0.1:${bundlerPort} (alto listens on 0.0.0.0)`,
+      )
+      expect(output).toMatch(/EntryPoint v0\.6: +0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789/)
+      expect(output).toMatch(/SigilPaymaster v0\.7: +0xc05349D4d4D3d2c1eA3bae6994C91cAFF04be3dC/)
+      expect(output).toMatch(/LightAccount v2\.0\.0 factory: +0x0000000000400CdFef5E2714E63d8040b700BC24/)
+      expect(output).toMatch(/^Ready in \d+\.\d s$/m)
+      expect(await rpc(`http://127.0.0.1:${port}`, 'eth_chainId')).toBe('0x7a69')
+      expect(await rpc(`http://127.0.0.1:${bundlerPort}`, 'eth_supportedEntryPoints')).toHaveLength(3)
+
+      const children = devnetChildrenOf(cli.child.pid as number)
+      expect(children).toHaveLength(2)
+      cli.child.kill(signal)
+      expect(await cli.exited).toBe(0)
+      expect(cli.output()).toContain('sigil-devnet stopped')
+      for (const pid of children) expect(isRunning(pid)).toBe(false)
+      await assertPortFree(port, 'node')
+      await assertPortFree(bundlerPort, 'bundler')
+    })
+
+  test('error: a port that already answers is refused with a clear message, and nothing starts', async () => {
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const busy = (server.address() as { port: number }).port
+    try {
+      const cli = runCli(['start', '--port', String(await getFreePort()), '--bundler-port', String(busy)])
+      expect(await cli.exited).toBe(1)
+      expect(cli.output()).toContain(`sigil-devnet: Port ${busy} is already in use`)
+      expect(cli.output()).toContain('choose another port for the bundler (alto)')
+    } finally {
+      server.close()
+    }
+  })
+})
