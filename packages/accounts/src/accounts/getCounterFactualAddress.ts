@@ -7,6 +7,7 @@ import {
   type Hex,
   isHex,
   parseAbi,
+  zeroAddress,
 } from 'viem'
 import { GetCounterFactualAddressError } from '../errors/GetCounterFactualAddressError.js'
 import { InvalidRpcUrlError } from '../errors/InvalidRpcUrlError.js'
@@ -27,7 +28,8 @@ export type GetCounterFactualAddressParameters = {
  * The address an account will have once `factory` deploys it with `factoryData`: simulates
  * `EntryPoint.getSenderAddress(factory ‖ factoryData)` (one attempt, no retries) and reads the
  * `SenderAddressResult(address)` revert (reference §4.2). Throws `InvalidRpcUrlError` when the
- * client's URL is not a URL and `GetCounterFactualAddressError` for every other failure.
+ * client's URL is not a URL and `GetCounterFactualAddressError` for every other failure, including
+ * a zero address (a factory with no code on the chain).
  *
  * @example
  * const address = await getCounterFactualAddress(client, { entryPointAddress, factory, factoryData })
@@ -53,7 +55,9 @@ export async function getCounterFactualAddress(
     if (revertData) {
       try {
         const decoded = decodeErrorResult({ abi: getSenderAddressAbi, data: revertData })
-        if (decoded.errorName === 'SenderAddressResult') return decoded.args[0]
+        // A factory without code "creates" address 0: no account will ever be there.
+        if (decoded.errorName === 'SenderAddressResult' && decoded.args[0] !== zeroAddress)
+          return decoded.args[0]
       } catch {
         // Another revert (e.g. the factory reverted): reported below.
       }
