@@ -14,9 +14,13 @@ const slow = { timeout: 120_000 }
 type Cli = { child: ChildProcess; output(): string; exited: Promise<number | null> }
 
 const started: Cli[] = []
-afterAll(() => {
-  for (const { child } of started)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+// SIGTERM, not SIGKILL: the CLI stops anvil and alto on SIGTERM, while a killed CLI would leave them running.
+afterAll(async () => {
+  for (const { child, exited } of started)
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      await exited
+    }
 })
 
 function runCli(args: string[]): Cli {
