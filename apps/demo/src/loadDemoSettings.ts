@@ -15,6 +15,13 @@ export type DemoSettings = {
    * `{}` shows the WalletConnect entry without settings, which ends on its configuration error screen.
    */
   walletConnect?: Record<string, unknown> | undefined
+  /** The gas policy that sponsors the demo's smart-account operations (`npm start` creates one). */
+  policyId?: string | undefined
+  /**
+   * The local chain (`@sigil/devnet`): its id, name and node URL. The smart-account panel talks to the
+   * server's gateway for it (`<rpcUrl>/rpc/<id>`); without it the panel says smart accounts are off.
+   */
+  chain?: { id: number; name: string; nodeRpcUrl: string } | undefined
 }
 
 declare global {
