@@ -2,6 +2,8 @@ import { BaseError } from '@sigil/protocol'
 import { adminCreateApiKeyCommand, adminCreateApiKeyUsage } from './cli/adminCreateApiKeyCommand.js'
 import { appCreateCommand, appCreateUsage } from './cli/appCreateCommand.js'
 import { migrateCommand, migrateUsage } from './cli/migrateCommand.js'
+import { paymasterSignerCommand, paymasterSignerUsage } from './cli/paymasterSignerCommand.js'
+import { policyCommand, policyUsage } from './cli/policyCommand.js'
 import { startCommand, startUsage } from './cli/startCommand.js'
 
 const usage = `Usage:
@@ -9,8 +11,10 @@ const usage = `Usage:
   ${migrateUsage}
   ${adminCreateApiKeyUsage}
   ${appCreateUsage}
+  ${policyUsage}
+  ${paymasterSignerUsage}
 
-Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY, PORT, HOST (see the README).`
+Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY, SIGIL_CHAINS, PORT, HOST (see the README).`
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv
@@ -18,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'migrate') return migrateCommand(rest)
   if (command === 'admin' && rest[0] === 'create-api-key') return adminCreateApiKeyCommand(rest.slice(1))
   if (command === 'app' && rest[0] === 'create') return appCreateCommand(rest.slice(1))
+  if (command === 'policy') return policyCommand(rest)
+  if (command === 'paymaster' && rest[0] === 'signer') return paymasterSignerCommand(rest.slice(1))
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)

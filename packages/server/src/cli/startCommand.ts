@@ -4,7 +4,7 @@ import { createSigilServer } from '../createSigilServer.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
-export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--data-dir ./.sigil] [--database-url URL]`
+export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--data-dir ./.sigil] [--database-url URL]`
 
 /** `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. */
 export async function startCommand(args: string[]): Promise<void> {
@@ -16,6 +16,7 @@ export async function startCommand(args: string[]): Promise<void> {
       host: { type: 'string' },
       dev: { type: 'boolean' },
       'dev-app-origin': { type: 'string' },
+      chains: { type: 'string' },
     },
     strict: true,
   })
@@ -24,7 +25,10 @@ export async function startCommand(args: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`--port must be 0-65535, got ${values.port}`)
   const host = values.host ?? process.env.HOST ?? '127.0.0.1'
-  const app = await createSigilServer(storeLocation(values))
+  const app = await createSigilServer({
+    ...storeLocation(values),
+    ...(values.chains ? { chainsFile: values.chains } : {}),
+  })
   const server = serve({ fetch: app.fetch, port, hostname: host })
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
@@ -43,6 +47,7 @@ export async function startCommand(args: string[]): Promise<void> {
   )
   console.log(`  root organization: ${app.sigil.rootOrganizationId}`)
   console.log(`  export signer public key: ${app.sigil.exportSignerPublicKey}`)
+  for (const chain of app.sigil.config.chains) console.log(`  RPC gateway: ${url}/rpc/${chain.id}`)
   if (app.sigil.config.devMailbox)
     console.log(`  dev mailbox: ${url}/dev/mailbox (sign-in mail is kept here, not sent)`)
   if (values.dev) {

@@ -1,0 +1,144 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestStore, type TestStore } from '../store/test/storeDialects.js'
+import { testMasterKey } from '../test/createTestServer.js'
+import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
+
+/** `sigil-server policy …` and `sigil-server paymaster signer` as an operator runs them, next to a running server. */
+
+const slow = { timeout: 120_000 }
+const env = { SIGIL_MASTER_KEY: testMasterKey }
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!)
+const target = '0x000000000000000000000000000000000000dEaD'
+
+describe('sigil-server policy and paymaster signer on a data dir, while the server runs', slow, () => {
+  let dataDir: string
+  let server: SpawnedServer
+  let appId: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sigil-policy-'))
+    server = await spawnServer(['start', '--port', '0', '--data-dir', dataDir], env)
+    const created = await runCli(
+      ['app', 'create', '--name', 'a', '--origin', 'http://localhost:5173', '--data-dir', dataDir],
+      env,
+    )
+    appId = lastJson(created.stdout).appId
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('default: policy create, list and disable print JSON', async () => {
+    const created = await runCli(
+      [
+        'policy',
+        'create',
+        '--app',
+        appId,
+        '--name',
+        'demo',
+        '--chain',
+        '31337',
+        '--chain',
+        '84532',
+        '--max-gas',
+        '3000000',
+        '--max-operations-per-sender-per-day',
+        '5',
+        '--budget-wei',
+        '1000000000000000000',
+        '--allow-target',
+        target,
+        '--expires-at',
+        '2030-01-01T00:00:00Z',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    )
+    expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: '' })
+    const policy = lastJson(created.stdout)
+    expect(policy).toEqual({
+      policyId: expect.stringMatching(/^pol_[0-9a-f]{32}$/),
+      appId,
+      name: 'demo',
+      chainIds: [31337, 84532],
+      maxGasPerOperation: '3000000',
+      maxOperationsPerSenderPerDay: 5,
+      budgetWei: '1000000000000000000',
+      spentWei: '0',
+      operations: 0,
+      allowedTargets: [target.toLowerCase()],
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      disabledAt: null,
+      createdAt: expect.any(String),
+    })
+    const listed = await runCli(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)
+    expect(lastJson(listed.stdout)).toEqual([policy])
+    const disabled = await runCli(['policy', 'disable', policy.policyId, '--data-dir', dataDir], env)
+    expect(lastJson(disabled.stdout)).toMatchObject({
+      policyId: policy.policyId,
+      disabledAt: expect.any(String),
+    })
+  })
+
+  test('behavior: paymaster signer prints the same address every time', async () => {
+    const first = await runCli(['paymaster', 'signer', '--data-dir', dataDir], env)
+    expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' })
+    const { address } = lastJson(first.stdout)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(lastJson((await runCli(['paymaster', 'signer', '--data-dir', dataDir], env)).stdout)).toEqual({
+      address,
+    })
+  })
+
+  test('error: a missing app or a bad flag value is one clear line, no stack', async () => {
+    const missing = await runCli(['policy', 'create', '--data-dir', dataDir], env)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^sigil-server: --app is required/)
+    const unknownApp = await runCli(['policy', 'create', '--app', 'nope', '--data-dir', dataDir], env)
+    expect(unknownApp.stderr).toBe('sigil-server: app nope not found\n')
+    const badBudget = await runCli(
+      ['policy', 'create', '--app', appId, '--budget-wei', '1e18', '--data-dir', dataDir],
+      env,
+    )
+    expect(badBudget.stderr).toBe('sigil-server: --budget-wei must be a non-negative integer, got 1e18\n')
+    const unknownPolicy = await runCli(['policy', 'disable', 'pol_nope', '--data-dir', dataDir], env)
+    expect(unknownPolicy.stderr).toBe('sigil-server: policy pol_nope not found\n')
+    for (const run of [missing, unknownApp, badBudget, unknownPolicy])
+      expect(run.stderr).not.toMatch(/^\s+at /m)
+  })
+})
+
+describe('sigil-server policy and paymaster signer on PostgreSQL', slow, () => {
+  let store: TestStore
+  beforeAll(async () => {
+    store = await createTestStore('postgres')
+  })
+  afterAll(() => store?.cleanup())
+
+  test('default: --database-url reaches the same policies and signer', async () => {
+    const url = store.location.databaseUrl!
+    const created = await runCli(
+      ['app', 'create', '--name', 'a', '--origin', 'http://localhost:5173', '--database-url', url],
+      env,
+    )
+    const appId = lastJson(created.stdout).appId
+    const policy = lastJson(
+      (await runCli(['policy', 'create', '--app', appId, '--database-url', url], env)).stdout,
+    )
+    expect(policy).toMatchObject({ appId, chainIds: null, budgetWei: null })
+    expect(lastJson((await runCli(['policy', 'list', '--database-url', url], env)).stdout)).toEqual([policy])
+    const signer = await runCli(['paymaster', 'signer', '--database-url', url], env)
+    expect(lastJson(signer.stdout).address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const row = await store.db
+      .selectFrom('server_keys')
+      .select('public_key')
+      .where('name', '=', 'paymaster-signer')
+      .executeTakeFirst()
+    expect(row?.public_key).toBe(lastJson(signer.stdout).address)
+  })
+})
