@@ -29,6 +29,8 @@ describe('deployModularAccounts', () => {
       v2.factory,
       v2.implementation,
       v2.storageImplementation,
+      v2.accountImplementation,
+      v2.singleSignerValidationModule,
       v2In7702.implementation,
     ]) {
       expect((await client.getCode({ address }))?.length).toBeGreaterThan(2)
@@ -45,8 +47,15 @@ describe('deployModularAccounts', () => {
         functionName: 'SEMI_MODULAR_ACCOUNT_IMPL',
       }),
     ).toBe(v2.implementation)
+    expect(
+      await client.readContract({
+        abi: ModularAccountV2Factory.abi,
+        address: v2.factory,
+        functionName: 'ACCOUNT_IMPL',
+      }),
+    ).toBe(v2.accountImplementation)
     // address(this) immutables were patched: the implementations answer proxiableUUID where they stand.
-    for (const address of [v2.implementation, v2.storageImplementation]) {
+    for (const address of [v2.implementation, v2.accountImplementation, v2.storageImplementation]) {
       const abi = SemiModularAccountBytecode.abi
       expect(await client.readContract({ abi, address, functionName: 'proxiableUUID' })).toBe(
         implementationSlot,
