@@ -30,6 +30,8 @@ export type SigilConfig = {
     createSigner: () => Signer
     /** True in a browser, or wherever the config has a `stamper`; false during server rendering. */
     canCreateSigner: () => boolean
+    /** The Sigil server and the app's credential: smart-account clients reach its RPC gateway with them. */
+    connection: CreateConfigParameters['connection']
   }
 }
 
@@ -86,6 +88,7 @@ export function createConfig(parameters: CreateConfigParameters): CreateConfigRe
       sessionLength,
       createSigner: () => createDefaultSigner(parameters),
       canCreateSigner: () => parameters.stamper !== undefined || typeof document !== 'undefined',
+      connection: parameters.connection,
     },
   }
 }

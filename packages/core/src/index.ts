@@ -16,10 +16,31 @@ export { type GetConnectionReturnType, getConnection } from './actions/getConnec
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
 export { type GetSignerReturnType, getSigner } from './actions/getSigner.js'
 export { type GetSignerStatusReturnType, getSignerStatus } from './actions/getSignerStatus.js'
+export {
+  type GetSmartAccountClientParameters,
+  type GetSmartAccountClientReturnType,
+  getSmartAccountClient,
+} from './actions/getSmartAccountClient.js'
+export {
+  type GetSmartAccountStateParameters,
+  type GetSmartAccountStateReturnType,
+  getSmartAccountState,
+} from './actions/getSmartAccountState.js'
 export { type GetUserReturnType, getUser } from './actions/getUser.js'
 export { type HydrateReturnType, hydrate } from './actions/hydrate.js'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.js'
 export { type RemoveMfaParameters, type RemoveMfaReturnType, removeMfa } from './actions/removeMfa.js'
+export {
+  type SendCallsParameters,
+  type SendCallsReturnType,
+  sendCalls,
+} from './actions/sendCalls.js'
+export {
+  type SendUserOperationParameters,
+  type SendUserOperationReturnType,
+  sendUserOperation,
+  type UserOperationCall,
+} from './actions/sendUserOperation.js'
 export { setChain } from './actions/setChain.js'
 export {
   type SignMessageParameters,
@@ -37,8 +58,17 @@ export {
   validateMultiFactors,
 } from './actions/validateMultiFactors.js'
 export { type VerifyMfaParameters, type VerifyMfaReturnType, verifyMfa } from './actions/verifyMfa.js'
+export {
+  type WaitForUserOperationTransactionParameters,
+  type WaitForUserOperationTransactionReturnType,
+  waitForUserOperationTransaction,
+} from './actions/waitForUserOperationTransaction.js'
 export { watchChain } from './actions/watchChain.js'
 export { watchSignerStatus } from './actions/watchSignerStatus.js'
+export {
+  type WatchSmartAccountClientParameters,
+  watchSmartAccountClient,
+} from './actions/watchSmartAccountClient.js'
 export { watchUser } from './actions/watchUser.js'
 export * from './chains/chains.js'
 export { sigilDevnet } from './chains/sigilDevnet.js'
@@ -55,6 +85,11 @@ export {
 export { ChainNotFoundError } from './errors/ChainNotFoundError.js'
 export { ClientOnlyPropertyError } from './errors/ClientOnlyPropertyError.js'
 export { CoreError } from './errors/CoreError.js'
+export type {
+  SmartAccountClientOfType,
+  SmartAccountOfType,
+  SmartAccountParameters,
+} from './smartAccounts/SmartAccountParameters.js'
 export { type CookieStorageParameters, cookieStorage } from './storage/cookieStorage.js'
 export { type CookieToInitialStateReturnType, cookieToInitialState } from './storage/cookieToInitialState.js'
 export { parseCookie } from './storage/parseCookie.js'
@@ -64,6 +99,8 @@ export type {
   CoreState,
   PersistedState,
   SignerStatusState,
+  SmartAccountState,
+  SmartAccountStatus,
   SmartAccountType,
 } from './store/CoreState.js'
 export type { CoreStore } from './store/createCoreStore.js'

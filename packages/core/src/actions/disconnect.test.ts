@@ -18,8 +18,9 @@ afterEach(async () => {
 
 test('default: clears the user and the session, resets per-chain accounts, DISCONNECTED', async () => {
   const config = testbed.createConfig()
-  await testbed.signIn(config, 'ada@example.com')
-  config.store.setState({ accounts: { [sigilDevnet.id]: { LightAccount: { address: '0x01' } } } })
+  const { address } = await testbed.signIn(config, 'ada@example.com')
+  const account = { status: 'READY', address: '0x01', owner: address, error: undefined } as const
+  config.store.setState({ accounts: { [sigilDevnet.id]: { LightAccount: account } } })
   expect(testbed.sessionStorage.getItem('alchemy-signer-session')).not.toBeNull()
 
   await disconnect(config)

@@ -1,5 +1,5 @@
 import type { ErrorInfo, Signer, SignerStatus, User } from '@sigil/signer'
-import type { Chain, Transport } from 'viem'
+import type { Address, Chain, Transport } from 'viem'
 
 /** The signer's status as the app reads it (spec §3, §4): the status, its error and four flags. */
 export type SignerStatusState = {
@@ -20,10 +20,24 @@ export type SmartAccountType =
   | 'ModularAccountV2'
 
 /**
- * One chain's smart accounts, by type. Empty until the smart-account layer (`@sigil/accounts`) lands:
- * it decides what an entry holds; the store only keeps, persists and resets the records.
+ * Where a smart account's client stands: being built (`INITIALIZING`), built again for an address
+ * known from before, e.g. after a reload (`RECONNECTING`), usable (`READY`), or failed (`ERROR`).
  */
-export type ChainAccounts = Partial<Record<SmartAccountType, unknown>>
+export type SmartAccountStatus = 'INITIALIZING' | 'READY' | 'RECONNECTING' | 'ERROR'
+
+/** One smart account as the store keeps it (JSON-safe: it is persisted). */
+export type SmartAccountState = {
+  status: SmartAccountStatus
+  /** The account's address (counterfactual until its first user operation deploys it). */
+  address: Address | undefined
+  /** The signer address that owns it; a record of another owner is not reused. */
+  owner: Address
+  /** Why building the client failed (`ERROR`). */
+  error: { name: string; message: string } | undefined
+}
+
+/** One chain's smart accounts, by type (`getSmartAccountClient` writes them; a disconnect empties them). */
+export type ChainAccounts = Partial<Record<SmartAccountType, SmartAccountState>>
 
 /** How the app reaches one chain: its node or bundler, and its gas policy. */
 export type Connection = {

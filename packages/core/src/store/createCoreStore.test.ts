@@ -5,6 +5,7 @@ import { base, baseSepolia } from '../chains/chains.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
 import type { CreateConfigParameters } from '../config/CreateConfigParameters.js'
 import { createConfig } from '../createConfig.js'
+import type { SmartAccountState } from './CoreState.js'
 import { toSignerStatusState } from './toSignerStatusState.js'
 
 /** The persisted app state (version 14) through `createConfig`: written, restored, or rebuilt. */
@@ -17,6 +18,13 @@ const user = {
   idToken: 'header.payload.signature',
   solanaAddress: 'So11111111111111111111111111111111111111112',
 } as const
+
+const lightAccount: SmartAccountState = {
+  status: 'READY',
+  address: '0x00000000000000000000000000000000000000a1',
+  owner: user.address,
+  error: undefined,
+}
 
 const setup = (overrides: Partial<CreateConfigParameters> = {}) => {
   const storage = createMemoryStorage()
@@ -35,7 +43,7 @@ const setup = (overrides: Partial<CreateConfigParameters> = {}) => {
     chain: baseSepolia,
     user,
     signerStatus: toSignerStatusState('CONNECTED'),
-    accounts: { [base.id]: {}, [baseSepolia.id]: { LightAccount: { address: user.address } } },
+    accounts: { [base.id]: {}, [baseSepolia.id]: { LightAccount: lightAccount } },
   })
   return { storage, parameters, config }
 }
@@ -59,7 +67,7 @@ test('default: writes version 14 under alchemy-account-state, JSON-safe and with
         },
       },
     },
-    accounts: { [base.id]: {}, [baseSepolia.id]: { LightAccount: { address: user.address } } },
+    accounts: { [base.id]: {}, [baseSepolia.id]: { LightAccount: lightAccount } },
     config: {
       connection: { rpcUrl: 'https://signer.example.com', credential: 'jwt' },
       enablePopupOauth: false,
@@ -82,7 +90,7 @@ test('behavior: a new config of the same settings restores chain, user, status a
     email: 'ada@example.com',
   })
   expect(restored.signerStatus).toEqual(toSignerStatusState('CONNECTED'))
-  expect(restored.accounts[baseSepolia.id]).toEqual({ LightAccount: { address: user.address } })
+  expect(restored.accounts[baseSepolia.id]).toEqual({ LightAccount: lightAccount })
   expect(restored.connections[baseSepolia.id]?.transport).toBe(parameters.chains?.[1]?.transport)
 })
 

@@ -1,0 +1,96 @@
+import type { SigilConfig } from '../createConfig.js'
+import { createSmartAccountClientFor } from '../smartAccounts/createSmartAccountClientFor.js'
+import type {
+  SmartAccountClientOfType,
+  SmartAccountParameters,
+} from '../smartAccounts/SmartAccountParameters.js'
+import { setSmartAccountState } from '../smartAccounts/setSmartAccountState.js'
+import { smartAccountClientCache } from '../smartAccounts/smartAccountClientCache.js'
+import type { SmartAccountType } from '../store/CoreState.js'
+import { toStableJson } from '../store/toStableJson.js'
+import { requireSigner } from './requireSigner.js'
+
+export type GetSmartAccountClientParameters<type extends SmartAccountType = SmartAccountType> = {
+  type: type
+  /** The account type's options (`version`, `salt`, `owners`, `mode`, …); the owner is the signed-in user. */
+  accountParams?: SmartAccountParameters[type] | undefined
+  /** How often receipts and transactions are polled; default viem's. */
+  pollingInterval?: number | undefined
+}
+
+export type GetSmartAccountClientReturnType<type extends SmartAccountType = SmartAccountType> =
+  SmartAccountClientOfType<type>
+
+/**
+ * The signed-in user's smart account of `type` on the active chain, as a `@sigil/accounts` smart-account
+ * client through the chain's Sigil RPC gateway (`<server>/rpc/<chainId>` unless the chain's connection
+ * gives an `rpcUrl` or `transport`) and sponsored by the connection's `policyId`. The owner is the
+ * signer's viem account. One client is kept per chain and type (asked again with the same parameters,
+ * the same client comes back); the store's `accounts[chainId][type]` follows it: `INITIALIZING` (or
+ * `RECONNECTING` for an account known from before), then `READY` with the address, or `ERROR`.
+ * Throws `NotAuthenticatedError` when nobody is signed in.
+ *
+ * @example
+ * const client = await getSmartAccountClient(config, { type: 'LightAccount' })
+ * const hash = await client.sendUserOperation({ calls: [{ to, value: 0n }] })
+ */
+export async function getSmartAccountClient<type extends SmartAccountType>(
+  config: SigilConfig,
+  parameters: GetSmartAccountClientParameters<type>,
+): Promise<GetSmartAccountClientReturnType<type>> {
+  const { type, accountParams, pollingInterval } = parameters
+  const owner = requireSigner(config).toViemAccount()
+  const { store } = config
+  const { chain, connections, accounts } = store.getState()
+  const connection = connections[chain.id]!
+  const slot = `${chain.id}:${type}`
+  const key = toStableJson([owner.address, accountParams ?? null, pollingInterval ?? null])
+  const cache = smartAccountClientCache(config)
+  const record = accounts[chain.id]?.[type]
+  const known = record?.owner === owner.address ? record : undefined
+  const cached = cache.get(slot)
+  // A record that is gone (a disconnect) or belongs to another owner drops the client too.
+  if (cached && cached.key === key && known)
+    return cached.client as Promise<GetSmartAccountClientReturnType<type>>
+
+  const isCurrent = () => cache.get(slot)?.client === client
+  const client = createSmartAccountClientFor(config, {
+    type,
+    accountParams,
+    owner,
+    connection,
+    pollingInterval,
+  }).then(
+    (built) => {
+      if (isCurrent())
+        setSmartAccountState(store, chain.id, type, {
+          status: 'READY',
+          address: built.account.address,
+          owner: owner.address,
+          error: undefined,
+        })
+      return built
+    },
+    (error: unknown) => {
+      if (isCurrent()) {
+        cache.delete(slot)
+        const { name, message } = error instanceof Error ? error : new Error(String(error))
+        setSmartAccountState(store, chain.id, type, {
+          status: 'ERROR',
+          address: known?.address,
+          owner: owner.address,
+          error: { name, message },
+        })
+      }
+      throw error
+    },
+  )
+  cache.set(slot, { key, client })
+  setSmartAccountState(store, chain.id, type, {
+    status: known?.address ? 'RECONNECTING' : 'INITIALIZING',
+    address: known?.address,
+    owner: owner.address,
+    error: undefined,
+  })
+  return client
+}
