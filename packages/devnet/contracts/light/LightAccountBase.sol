@@ -107,6 +107,11 @@ abstract contract LightAccountBase is UUPSUpgradeable, EIP712, Initializable, Re
         ILightEntryPoint(_ENTRY_POINT).withdrawTo(withdrawAddress, amount);
     }
 
+    /// @notice ERC-165: ERC-165 itself and the ERC-721 / ERC-1155 receiver callbacks the fallback answers.
+    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
+        return interfaceId == 0x01ffc9a7 || interfaceId == 0x150b7a02 || interfaceId == 0x4e2312e0;
+    }
+
     /// @notice The EIP-712 digest an owner signs so that `message` is accepted by `isValidSignature`:
     /// `LightAccountMessage(bytes message)` in this account's domain.
     function getMessageHash(bytes memory message) public view returns (bytes32) {

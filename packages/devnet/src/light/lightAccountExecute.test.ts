@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, type Hex, parseEther, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex, parseAbi, parseEther, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LightAccountFactory } from '../artifacts/light/LightAccountFactory.js'
@@ -95,6 +95,24 @@ describe.each(lightAccountKinds)('$name execute and executeBatch', (kind) => {
         args: [factory, 0n, createZero],
       }),
     ).rejects.toThrow(/InvalidOwner/)
+  })
+
+  test('behavior: answers ERC-165 and the ERC-721/ERC-1155 receiver callbacks; an unknown selector reverts', async () => {
+    const supports = (id: Hex) =>
+      chain.client.readContract({ address: account, abi, functionName: 'supportsInterface', args: [id] })
+    expect([
+      await supports('0x01ffc9a7'),
+      await supports('0x150b7a02'),
+      await supports('0x4e2312e0'),
+    ]).toEqual([true, true, true])
+    expect(await supports('0xffffffff')).toBe(false)
+    const onERC721Received = encodeFunctionData({
+      abi: parseAbi(['function onERC721Received(address, address, uint256, bytes) returns (bytes4)']),
+      args: [owner, owner, 1n, '0x'],
+    })
+    const { data } = await chain.client.call({ to: account, data: onERC721Received })
+    expect(data?.slice(0, 10)).toBe('0x150b7a02')
+    await expect(chain.client.call({ to: account, data: '0x12345678' })).rejects.toThrow(/revert/)
   })
 
   test('error: anyone else is refused', async () => {
