@@ -1,4 +1,5 @@
 import { type Address, type Hex, parseEther } from 'viem'
+import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
 import { startAnvil } from './anvil/startAnvil.js'
 import { startAlto } from './bundler/startAlto.js'
 import { anvilAccounts } from './deploy/anvilAccounts.js'
@@ -64,12 +65,12 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
   }
   try {
     const client = createDevnetClient(anvil.rpcUrl)
-    const entryPoints = await deployEntryPoints(client)
-    // alto loads for about 2 s and only needs the EntryPoints: it starts while the rest is deployed (from
-    // account #0; alto sends from #1 and #2, so the nonces never collide).
+    // alto spends about 2 s (much more on a busy machine) loading its modules before it touches the node, so it
+    // starts first and everything is deployed meanwhile, from account #0 (alto sends from #1 and #2, so the
+    // nonces never collide). It answers `eth_supportedEntryPoints` only after its own set-up transactions.
     const altoStarting = startAlto({
       rpcUrl: anvil.rpcUrl,
-      entryPoints: Object.values(entryPoints),
+      entryPoints: [entryPoint06Address, entryPoint07Address, entryPoint08Address],
       executorPrivateKey: anvilAccounts[1].privateKey,
       utilityPrivateKey: anvilAccounts[2].privateKey,
       port: bundlerPort,
@@ -77,6 +78,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     })
     altoStarting.catch(() => undefined) // handled below (awaited) or by stop()
     stops.push(async () => (await altoStarting.catch(() => undefined))?.stop())
+    const entryPoints = await deployEntryPoints(client)
     await deployLightAccounts(client)
     await deployModularAccounts(client)
     const paymasters = await deployPaymasters(client, { entryPoints, signer: paymasterSigner })
