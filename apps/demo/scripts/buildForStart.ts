@@ -12,7 +12,7 @@ export type BuildForStartParameters = {
 
 /**
  * What `npm start` needs built, and nothing more: the key frames (served by the Sigil server), the
- * server itself (`tsc -b packages/server`, incremental, on another core meanwhile) and the demo,
+ * server itself (`tsc -b packages/server packages/devnet`, incremental, on another core meanwhile) and the demo,
  * which Vite bundles from the packages' TypeScript source. Quiet unless something fails.
  *
  * @example
@@ -35,10 +35,10 @@ export async function buildForStart({ repositoryRoot, demoOutDir }: BuildForStar
   }
 }
 
-/** `tsc -b packages/server` in a child process; rejects with the compiler's output. */
+/** `tsc -b packages/server packages/devnet` in a child process; rejects with the compiler's output. */
 function compileServer(repositoryRoot: string): Promise<void> {
   const tsc = createRequire(join(repositoryRoot, 'package.json')).resolve('typescript/bin/tsc')
-  const child = spawn(process.execPath, [tsc, '-b', 'packages/server'], {
+  const child = spawn(process.execPath, [tsc, '-b', 'packages/server', 'packages/devnet'], {
     cwd: repositoryRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -52,7 +52,7 @@ function compileServer(repositoryRoot: string): Promise<void> {
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`tsc -b packages/server failed:\n${output}`)),
+      code === 0 ? resolve() : reject(new Error(`tsc -b packages/server packages/devnet failed:\n${output}`)),
     )
   })
 }

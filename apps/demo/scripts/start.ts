@@ -1,11 +1,15 @@
 /**
  * `npm start`: Sigil as a whole product on this machine. Builds what is needed (key frames, server,
- * demo), starts the Sigil server (SQLite in `./.sigil`, dev mailbox, the dev app) and serves the demo
- * on http://localhost:5173 with the server's URL and the dev app's key. Ctrl-C stops both; the next
- * start reuses the data (same users, same dev app and key).
+ * devnet, demo), starts the local chain (`sigil-devnet`: anvil, EntryPoints, account contracts,
+ * paymasters trusting the server's paymaster signer, alto), the Sigil server (SQLite in `./.sigil`, dev
+ * mailbox, the dev app, the RPC gateway for the local chain) and serves the demo on
+ * http://localhost:5173 with the server's URL, the dev app's key and a sponsorship policy. Ctrl-C stops
+ * everything; the next start reuses the data (same users, same dev app, key and policy; the chain
+ * starts afresh, so smart accounts are deployed again by their first operation).
  *
- * Environment: PORT (8787) and HOST (127.0.0.1) of the server, SIGIL_DEMO_PORT (5173), SIGIL_DATA_DIR
- * (./.sigil), and the server's own variables (SIGIL_CONFIG for OAuth providers, SMTP_URL, …).
+ * Environment: PORT (8787) and HOST (127.0.0.1) of the server, SIGIL_DEMO_PORT (5173),
+ * SIGIL_DEVNET_PORT (8545) and SIGIL_BUNDLER_PORT (4337) of the chain (0: any free port),
+ * SIGIL_DATA_DIR (./.sigil), and the server's own variables (SIGIL_CONFIG for OAuth providers, SMTP_URL, …).
  * Flags: --no-build (use what was built last), --from-source (run the server through tsx),
  * --demo-dir DIR (serve another build of the demo).
  */
@@ -13,8 +17,12 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildForStart } from './buildForStart.js'
+import { ensureDemoPolicy } from './ensureDemoPolicy.js'
+import { findFreePort } from './findFreePort.js'
 import { readOauthProviders } from './readOauthProviders.js'
+import { runServerCli } from './runServerCli.js'
 import { serveDemo } from './serveDemo.js'
+import { type StartedDevnet, startDevnetProcess } from './startDevnetProcess.js'
 import { type StartedSigilServer, startSigilServer } from './startSigilServer.js'
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -40,7 +48,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(repositoryRoot, process.env.SIGIL_DATA_DIR || '.sigil')
   const demoDir = resolve(repositoryRoot, values['demo-dir'] ?? 'apps/demo/dist')
   if (!values['no-build']) {
-    console.log('Building the key frames, the server and the demo…')
+    console.log('Building the key frames, the server, the devnet and the demo…')
     await buildForStart({ repositoryRoot, demoOutDir: values['demo-dir'] ? demoDir : undefined })
   }
 
@@ -53,38 +61,76 @@ async function main(): Promise<void> {
     },
   )
   let server: StartedSigilServer | undefined
+  let devnet: StartedDevnet | undefined
   let stopping = false
   const stop = async (exitCode: number) => {
     if (stopping) return
     stopping = true
-    await Promise.all([demo.close(), server?.stop()])
+    await Promise.all([demo.close(), server?.stop(), devnet?.stop()])
     process.exit(exitCode)
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0))
 
+  const fromSource = values['from-source']
+  let policyId: string
   try {
+    // The paymasters must trust the server's paymaster signer (a key in the server's vault).
+    const { address: paymasterSigner } = await runServerCli<{ address: string }>(
+      { repositoryRoot, fromSource },
+      ['paymaster', 'signer', '--data-dir', dataDir],
+    )
+    devnet = await startDevnetProcess({
+      repositoryRoot,
+      port: await findFreePort(port('SIGIL_DEVNET_PORT', 8545)),
+      bundlerPort: await findFreePort(port('SIGIL_BUNDLER_PORT', 4337)),
+      paymasterSigner,
+      fromSource,
+    })
+    const chains = [
+      {
+        id: devnet.chainId,
+        rpcUrl: devnet.rpcUrl,
+        bundlerUrl: devnet.bundlerUrl,
+        paymasters: devnet.paymasters,
+      },
+    ]
     server = await startSigilServer({
       repositoryRoot,
       dataDir,
       port: port('PORT', 8787),
       host,
       devAppOrigin: demo.url,
-      fromSource: values['from-source'],
+      fromSource,
+      env: { ...process.env, SIGIL_CHAINS: JSON.stringify(chains) },
+    })
+    policyId = await ensureDemoPolicy({
+      repositoryRoot,
+      fromSource,
+      dataDir,
+      appId: server.devApp.appId,
+      chainId: devnet.chainId,
     })
   } catch (error) {
-    await demo.close()
+    await Promise.all([demo.close(), server?.stop(), devnet?.stop()])
     throw error
   }
-  void server.exited.then((code) => {
-    if (stopping) return
-    console.error(`The Sigil server stopped (${code}); stopping the demo.`)
-    void stop(1)
-  })
+  for (const [name, running] of [
+    ['Sigil server', server],
+    ['devnet', devnet],
+  ] as const) {
+    void running.exited.then((code) => {
+      if (stopping) return
+      console.error(`The ${name} stopped (${code}); stopping the rest.`)
+      void stop(1)
+    })
+  }
   demo.setSettings({
     rpcUrl: server.url,
     apiKey: server.devApp.apiKey,
     mailboxUrl: server.mailboxUrl,
     oauthProviders: await readOauthProviders(),
+    policyId,
+    chain: { id: devnet.chainId, name: 'Sigil Devnet', nodeRpcUrl: devnet.rpcUrl },
   })
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -96,6 +142,10 @@ Sigil is running (started in ${seconds} s, data in ${relativeDataDir}):
   Dev mailbox    ${server.mailboxUrl ?? 'off (SMTP_URL is set: mail is sent)'}
   Sigil server   ${server.url}
   Dev app key    ${server.devApp.apiKey}  (${relativeDataDir}/dev-app.json)
+  Chain          ${devnet.rpcUrl}  (Sigil Devnet, chain id ${devnet.chainId}, ready in ${devnet.readySeconds} s)
+  Bundler        ${devnet.bundlerUrl}
+  RPC gateway    ${server.url}/rpc/${devnet.chainId}
+  Gas policy     ${policyId}  (sponsors the demo's smart-account operations)
 
 Open the demo and sign in; email codes and links land in the dev mailbox. Stop with Ctrl-C.`)
 }

@@ -14,7 +14,7 @@ import { buildDemo, testServerEnv } from './startDemoTestbed.js'
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const startScript = join(repositoryRoot, 'apps/demo/scripts/start.ts')
-const slow = { timeout: 120_000 }
+const slow = { timeout: 180_000 }
 
 type RunningStart = {
   process: ChildProcess
@@ -23,6 +23,10 @@ type RunningStart = {
   serverUrl: string
   mailboxUrl: string
   apiKey: string
+  chainUrl: string
+  bundlerUrl: string
+  gatewayUrl: string
+  policyId: string
   exited: Promise<number | NodeJS.Signals | null>
 }
 
@@ -43,6 +47,8 @@ async function runStart(): Promise<RunningStart> {
     ...testServerEnv(inject('browserAssets').frameDir),
     PORT: '0',
     SIGIL_DEMO_PORT: '0',
+    SIGIL_DEVNET_PORT: '0',
+    SIGIL_BUNDLER_PORT: '0',
     SIGIL_DATA_DIR: dataDir,
   }
   const args = ['--conditions=source', '--import', 'tsx', startScript, '--no-build', '--from-source']
@@ -63,7 +69,7 @@ async function runStart(): Promise<RunningStart> {
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   )
   for (let waited = 0; !output.includes('Stop with Ctrl-C.'); waited += 50) {
-    if (child.exitCode !== null || waited > 60_000) throw new Error(`npm start did not start:\n${output}`)
+    if (child.exitCode !== null || waited > 100_000) throw new Error(`npm start did not start:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   const line = (label: string) => new RegExp(`^ {2}${label} +(\\S+)`, 'm').exec(output)?.[1] ?? ''
@@ -74,6 +80,10 @@ async function runStart(): Promise<RunningStart> {
     serverUrl: line('Sigil server'),
     mailboxUrl: line('Dev mailbox'),
     apiKey: line('Dev app key'),
+    chainUrl: line('Chain'),
+    bundlerUrl: line('Bundler'),
+    gatewayUrl: line('RPC gateway'),
+    policyId: line('Gas policy'),
     exited,
   }
 }
@@ -111,9 +121,10 @@ const refuses = (url: string) =>
 
 describe('npm start', () => {
   let firstKey: string
+  let firstPolicyId: string
 
   test(
-    'default: prints the demo, mailbox and server URLs; the demo serves its settings; Ctrl-C stops every process',
+    'default: prints the demo, mailbox, server, chain, bundler and gateway URLs and the gas policy; the demo serves its settings; the gateway answers for the chain; Ctrl-C stops every process',
     slow,
     async () => {
       const started = await runStart()
@@ -129,19 +140,34 @@ describe('npm start', () => {
         expect(await page.text()).toContain('<div id="root">')
         const settings = await fetch(`${started.demoUrl}/config.json`)
         expect(settings.headers.get('cache-control')).toBe('no-store')
+        expect(started.chainUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+        expect(started.bundlerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+        expect(started.gatewayUrl).toBe(`${started.serverUrl}/rpc/31337`)
+        expect(started.policyId).toMatch(/^pol_[0-9a-f]+$/)
         expect(await settings.json()).toEqual({
           rpcUrl: started.serverUrl,
           apiKey: started.apiKey,
           mailboxUrl: started.mailboxUrl,
           oauthProviders: [],
+          policyId: started.policyId,
+          chain: { id: 31337, name: 'Sigil Devnet', nodeRpcUrl: started.chainUrl },
         })
+        // The gateway serves the local chain for the dev app: the bundler's EntryPoints, the node's chain id.
+        const rpc = (method: string) =>
+          fetch(started.gatewayUrl, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${started.apiKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+          }).then((response) => response.json() as Promise<{ result?: unknown }>)
+        expect((await rpc('eth_chainId')).result).toBe('0x7a69')
+        expect((await rpc('eth_supportedEntryPoints')).result).toHaveLength(3)
         expect((await fetch(`${started.serverUrl}/dev/mailbox.json`)).status).toBe(200)
         // The key frame, embeddable by the demo's origin.
         const frame = await fetch(`${started.serverUrl}/frame/auth`)
         expect(frame.headers.get('content-security-policy')).toContain(started.demoUrl)
 
         const tree = await processTree(started.process.pid!)
-        expect(tree.length).toBeGreaterThanOrEqual(2)
+        expect(tree.length).toBeGreaterThanOrEqual(4) // script, server, devnet, anvil, alto
         process.kill(-started.process.pid!, 'SIGINT') // Ctrl-C: the terminal signals the whole group
         expect(await started.exited).toBe(0)
         for (let waited = 0; tree.some(isAlive) && waited < 10_000; waited += 50)
@@ -149,7 +175,10 @@ describe('npm start', () => {
         expect(tree.filter(isAlive)).toEqual([])
         expect(await refuses(started.demoUrl)).toBe(true)
         expect(await refuses(started.serverUrl)).toBe(true)
+        expect(await refuses(started.chainUrl)).toBe(true)
+        expect(await refuses(started.bundlerUrl)).toBe(true)
         firstKey = started.apiKey
+        firstPolicyId = started.policyId
       } finally {
         killGroup(started.process.pid!)
       }
@@ -157,12 +186,13 @@ describe('npm start', () => {
   )
 
   test(
-    'behavior: a second start reuses the data (same dev app key); SIGTERM to the script alone stops the server too',
+    'behavior: a second start reuses the data (same dev app key and gas policy); SIGTERM to the script alone stops the server and the chain too',
     slow,
     async () => {
       const started = await runStart()
       try {
         expect(started.apiKey).toBe(firstKey)
+        expect(started.policyId).toBe(firstPolicyId)
         const tree = await processTree(started.process.pid!)
         started.process.kill('SIGTERM')
         expect(await started.exited).toBe(0)
@@ -175,19 +205,24 @@ describe('npm start', () => {
     },
   )
 
-  test('behavior: the server does not outlive a start script killed with SIGKILL', slow, async () => {
-    const started = await runStart()
-    try {
-      const tree = await processTree(started.process.pid!)
-      expect(tree.length).toBeGreaterThanOrEqual(2)
-      started.process.kill('SIGKILL')
-      await started.exited
-      for (let waited = 0; tree.some(isAlive) && waited < 10_000; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      expect(tree.filter(isAlive)).toEqual([])
-      expect(await refuses(started.serverUrl)).toBe(true)
-    } finally {
-      killGroup(started.process.pid!)
-    }
-  })
+  test(
+    'behavior: neither the server nor the chain outlives a start script killed with SIGKILL',
+    slow,
+    async () => {
+      const started = await runStart()
+      try {
+        const tree = await processTree(started.process.pid!)
+        expect(tree.length).toBeGreaterThanOrEqual(2)
+        started.process.kill('SIGKILL')
+        await started.exited
+        for (let waited = 0; tree.some(isAlive) && waited < 10_000; waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        expect(tree.filter(isAlive)).toEqual([])
+        expect(await refuses(started.serverUrl)).toBe(true)
+        expect(await refuses(started.chainUrl)).toBe(true)
+      } finally {
+        killGroup(started.process.pid!)
+      }
+    },
+  )
 })

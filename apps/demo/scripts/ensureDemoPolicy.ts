@@ -1,0 +1,49 @@
+import { type RunServerCliParameters, runServerCli } from './runServerCli.js'
+
+export type EnsureDemoPolicyParameters = RunServerCliParameters & {
+  dataDir: string
+  appId: string
+  chainId: number
+}
+
+type PolicyJson = {
+  policyId: string
+  name: string | null
+  chainIds: number[] | null
+  disabledAt: string | null
+}
+
+/** The name of the policy `npm start` makes for the demo; a second start finds and reuses it. */
+export const demoPolicyName = 'Demo sponsorship'
+
+/**
+ * The dev app's gas policy for the demo chain: the active 'Demo sponsorship' policy when the data dir
+ * has one, else a new one (`sigil-server policy create`, no limits but the chain). Returns its id.
+ *
+ * @example
+ * const policyId = await ensureDemoPolicy({ repositoryRoot, dataDir, appId, chainId: 31337 })
+ */
+export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): Promise<string> {
+  const { dataDir, appId, chainId } = parameters
+  const store = ['--data-dir', dataDir]
+  const policies = await runServerCli<PolicyJson[]>(parameters, ['policy', 'list', '--app', appId, ...store])
+  const existing = policies.find(
+    (policy) =>
+      policy.name === demoPolicyName &&
+      policy.disabledAt === null &&
+      (policy.chainIds ?? []).includes(chainId),
+  )
+  if (existing) return existing.policyId
+  const created = await runServerCli<PolicyJson>(parameters, [
+    'policy',
+    'create',
+    '--app',
+    appId,
+    '--name',
+    demoPolicyName,
+    '--chain',
+    String(chainId),
+    ...store,
+  ])
+  return created.policyId
+}
