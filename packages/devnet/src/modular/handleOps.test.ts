@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ModularAccountV2Factory } from '../artifacts/modular/ModularAccountV2Factory.js'
 import { MultiOwnerModularAccount } from '../artifacts/modular/MultiOwnerModularAccount.js'
 import { MultiOwnerModularAccountFactory } from '../artifacts/modular/MultiOwnerModularAccountFactory.js'
+import { MultiOwnerPlugin } from '../artifacts/modular/MultiOwnerPlugin.js'
 import { deployModularAccounts } from '../deploy/deployModularAccounts.js'
 import { type StartTestChainReturnType, startTestChain } from '../test/startTestChain.js'
 import { getSenderAddress } from './getSenderAddress.js'
@@ -37,7 +38,7 @@ describe('EntryPoint.handleOps with the modular accounts', () => {
   })
   afterAll(() => chain?.stop())
 
-  test('behavior: MultiOwnerModularAccount (v0.6) deploys and executes in its first user operation', async () => {
+  test('behavior: MultiOwnerModularAccount (v0.6) deploys and executes in its first user operation, then updates its owners', async () => {
     const { client } = chain
     const { entryPoint, factory } = modularAccountAddresses.multiOwnerModularAccount
     const owner = privateKeyToAccount(generatePrivateKey())
@@ -80,6 +81,43 @@ describe('EntryPoint.handleOps with the modular accounts', () => {
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(await client.getBalance({ address: to })).toBe(9n)
     expect(await client.getCode({ address: sender })).toBeTruthy()
+
+    // The SDK's owner update: the user operation's call data is `updateOwners` on the account itself.
+    const newOwner = privateKeyToAccount(generatePrivateKey())
+    const update: UserOperation<'0.6'> = {
+      ...unsigned,
+      nonce: 1n,
+      initCode: '0x',
+      callData: encodeFunctionData({
+        abi: MultiOwnerModularAccount.abi,
+        functionName: 'updateOwners',
+        args: [[newOwner.address], [owner.address]],
+      }),
+    }
+    const updateHash = getUserOperationHash({
+      userOperation: update,
+      entryPointAddress: entryPoint,
+      entryPointVersion: '0.6',
+      chainId: 31337,
+    })
+    const signedUpdate = {
+      ...update,
+      signature: await owner.signMessage({ message: { raw: updateHash } }),
+    } as Required<Omit<UserOperation<'0.6'>, 'authorization'>>
+    const updateTx = await client.writeContract({
+      address: entryPoint,
+      abi: entryPoint06Abi,
+      functionName: 'handleOps',
+      args: [[signedUpdate], beneficiary],
+    })
+    expect((await client.waitForTransactionReceipt({ hash: updateTx })).status).toBe('success')
+    const owners = await client.readContract({
+      address: modularAccountAddresses.multiOwnerModularAccount.multiOwnerPlugin,
+      abi: MultiOwnerPlugin.abi,
+      functionName: 'ownersOf',
+      args: [sender],
+    })
+    expect(owners).toEqual([newOwner.address])
   })
 
   test('behavior: ModularAccountV2 (v0.7) deploys and executes in its first user operation', async () => {
