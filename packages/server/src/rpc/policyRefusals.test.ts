@@ -3,12 +3,13 @@ import { entryPoint06Address, entryPoint07Address } from 'viem/account-abstracti
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CreateSponsorPolicyParameters, createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../sponsor/disableSponsorPolicy.js'
+import { forEachDialect } from '../store/test/storeDialects.js'
 import { createTestServer, type TestServer } from '../test/createTestServer.js'
 import { rpcRequest } from './test/rpcRequest.js'
 
 /**
  * Policy refusals through the gateway, in process: each limit answers a JSON-RPC error naming it, and
- * nothing is signed or recorded. (No node is reached: the policy is checked before any upstream call.)
+ * nothing is signed or recorded (SQLite and PostgreSQL). No node is reached: the policy is checked first.
  */
 
 const target = '0x000000000000000000000000000000000000dEaD'
@@ -18,19 +19,6 @@ const paymaster06 = '0x3333333333333333333333333333333333333333'
 const abi = parseAbi(['function execute(address dest, uint256 value, bytes func)'])
 
 let server: TestServer
-beforeAll(async () => {
-  server = await createTestServer('sqlite', {
-    chains: [
-      {
-        id: 31337,
-        rpcUrl: 'http://127.0.0.1:9/unused',
-        bundlerUrl: 'http://127.0.0.1:9/unused',
-        paymasters: { '0.6': paymaster06, '0.7': paymaster07 },
-      },
-    ],
-  })
-})
-afterAll(() => server?.cleanup())
 
 const policy = (limits: Omit<CreateSponsorPolicyParameters, 'appId' | 'now'> = {}) =>
   createSponsorPolicy(server.store.db, { appId: server.signerApp.appId, now: Date.now(), ...limits })
@@ -58,111 +46,131 @@ const refusal = (message: string) => ({ jsonrpc: '2.0', id: 7, error: { code: -3
 const recorded = async () =>
   (await server.store.db.selectFrom('sponsor_operations').selectAll().execute()).length
 
-describe('policy refusals', () => {
-  test('default: an unlimited policy answers stub data, then signed data that is recorded', async () => {
-    const { id } = await policy()
-    const stub = await pm('pm_getPaymasterStubData', id)
-    expect(stub.result).toEqual({
-      paymaster: paymaster07,
-      paymasterData: expect.stringMatching(/^0x[0-9a-f]{258}$/),
-      isFinal: false,
-    })
-    const before = await recorded()
-    const signed = await pm('pm_getPaymasterData', id, userOperation(100_000n, 1_000_000_000n))
-    expect(signed.result).toEqual({
-      paymaster: paymaster07,
-      paymasterData: expect.stringMatching(/^0x[0-9a-f]{258}$/),
-      paymasterVerificationGasLimit: '0x186a0',
-      paymasterPostOpGasLimit: '0x0',
-    })
-    expect(await recorded()).toBe(before + 1)
-  })
-
-  test('error: a chain the policy does not sponsor', async () => {
-    const { id } = await policy({ chainIds: [1] })
-    expect(await pm('pm_getPaymasterStubData', id)).toEqual(
-      refusal(`Policy ${id} does not sponsor chain 31337`),
-    )
-  })
-
-  test('error: an expired policy', async () => {
-    const { id } = await policy({ expiresAt: Date.now() - 1 })
-    expect(await pm('pm_getPaymasterData', id)).toEqual(refusal(`Policy ${id} has expired`))
-  })
-
-  test('error: a call target the policy does not allow', async () => {
-    const { id } = await policy({ allowedTargets: [other] })
-    expect(await pm('pm_getPaymasterStubData', id)).toEqual(
-      refusal(`Policy ${id} does not allow calls to ${target.toLowerCase()}`),
-    )
-  })
-
-  test('error: more gas than the policy allows per operation', async () => {
-    const { id } = await policy({ maxGasPerOperation: 100_000n })
-    expect(await pm('pm_getPaymasterData', id, userOperation(50_000n))).toEqual(
-      refusal(`Policy ${id} allows at most 100000 gas per operation; this one needs 250000`),
-    )
-  })
-
-  test('error: a budget the operation would exceed', async () => {
-    const { id } = await policy({ budgetWei: 10n ** 15n })
-    await expect(
-      pm('pm_getPaymasterData', id, userOperation(1_000n, 1_000_000_000n)),
-    ).resolves.toHaveProperty('result')
-    expect(await pm('pm_getPaymasterData', id, userOperation(1_000_000n, 1_000_000_000n))).toEqual(
-      refusal(`Policy ${id} budget exhausted`),
-    )
-  })
-
-  test('error: operations per sender per day', async () => {
-    const { id } = await policy({ maxOperationsPerSenderPerDay: 1 })
-    await expect(pm('pm_getPaymasterData', id)).resolves.toHaveProperty('result')
-    expect(await pm('pm_getPaymasterStubData', id)).toEqual(
-      refusal(`Policy ${id} allows 1 operation per sender per day`),
-    )
-  })
-
-  test("error: a disabled, unknown or other app's policy", async () => {
-    const { id } = await policy()
-    await disableSponsorPolicy(server.store.db, { policyId: id, now: Date.now() })
-    expect(await pm('pm_getPaymasterStubData', id)).toEqual(refusal(`Policy ${id} is disabled`))
-    expect(await pm('pm_getPaymasterStubData', 'pol_nope')).toEqual(refusal('Policy pol_nope not found'))
-  })
-
-  test('error: alchemy_requestGasAndPaymasterAndData refuses before estimating', async () => {
-    const { id } = await policy({ chainIds: [10] })
-    const { body } = await rpcRequest(server.app, {
-      apiKey: server.signerApp.apiKey,
-      method: 'alchemy_requestGasAndPaymasterAndData',
-      params: [
+forEachDialect((dialect) => {
+  beforeAll(async () => {
+    server = await createTestServer(dialect, {
+      chains: [
         {
-          policyId: id,
-          entryPoint: entryPoint07Address,
-          userOperation: userOperation(),
-          dummySignature: '0x',
+          id: 31337,
+          rpcUrl: 'http://127.0.0.1:9/unused',
+          bundlerUrl: 'http://127.0.0.1:9/unused',
+          paymasters: { '0.6': paymaster06, '0.7': paymaster07 },
         },
       ],
     })
-    expect(body).toEqual(refusal(`Policy ${id} does not sponsor chain 31337`))
   })
+  afterAll(() => server?.cleanup())
 
-  test('error: bad params name the field; a chain id or EntryPoint the URL does not serve is refused', async () => {
-    const { id } = await policy()
-    expect((await pm('pm_getPaymasterStubData', id, { ...userOperation(), sender: '0x12' })).error).toEqual({
-      code: -32602,
-      message: 'invalid params: 0.sender: must be a 0x address (20 bytes)',
+  describe('policy refusals', () => {
+    test('default: an unlimited policy answers stub data, then signed data that is recorded', async () => {
+      const { id } = await policy()
+      const stub = await pm('pm_getPaymasterStubData', id)
+      expect(stub.result).toEqual({
+        paymaster: paymaster07,
+        paymasterData: expect.stringMatching(/^0x[0-9a-f]{258}$/),
+        isFinal: false,
+      })
+      const before = await recorded()
+      const signed = await pm('pm_getPaymasterData', id, userOperation(100_000n, 1_000_000_000n))
+      expect(signed.result).toEqual({
+        paymaster: paymaster07,
+        paymasterData: expect.stringMatching(/^0x[0-9a-f]{258}$/),
+        paymasterVerificationGasLimit: '0x186a0',
+        paymasterPostOpGasLimit: '0x0',
+      })
+      expect(await recorded()).toBe(before + 1)
     })
-    expect((await pm('pm_getPaymasterStubData', id, userOperation(), '0x1')).error.message).toBe(
-      "chain id 0x1 does not match this gateway URL's chain 31337",
-    )
-    const { body } = await rpcRequest(server.app, {
-      apiKey: server.signerApp.apiKey,
-      method: 'pm_getPaymasterStubData',
-      params: [userOperation(), other, '0x7a69', { policyId: id }],
+
+    test('error: a chain the policy does not sponsor', async () => {
+      const { id } = await policy({ chainIds: [1] })
+      expect(await pm('pm_getPaymasterStubData', id)).toEqual(
+        refusal(`Policy ${id} does not sponsor chain 31337`),
+      )
     })
-    expect(body.error.message).toBe(
-      `EntryPoint ${other} is not sponsored on chain 31337; sponsored: ${entryPoint06Address.toLowerCase()} (v0.6), ${entryPoint07Address.toLowerCase()} (v0.7)`,
-    )
-    expect((await pm('pm_getPaymasterStubData', '')).error.message).toMatch(/^invalid params: 3\.policyId: /)
+
+    test('error: an expired policy', async () => {
+      const { id } = await policy({ expiresAt: Date.now() - 1 })
+      expect(await pm('pm_getPaymasterData', id)).toEqual(refusal(`Policy ${id} has expired`))
+    })
+
+    test('error: a call target the policy does not allow', async () => {
+      const { id } = await policy({ allowedTargets: [other] })
+      expect(await pm('pm_getPaymasterStubData', id)).toEqual(
+        refusal(`Policy ${id} does not allow calls to ${target.toLowerCase()}`),
+      )
+    })
+
+    test('error: more gas than the policy allows per operation', async () => {
+      const { id } = await policy({ maxGasPerOperation: 100_000n })
+      expect(await pm('pm_getPaymasterData', id, userOperation(50_000n))).toEqual(
+        refusal(`Policy ${id} allows at most 100000 gas per operation; this one needs 250000`),
+      )
+    })
+
+    test('error: a budget the operation would exceed', async () => {
+      const { id } = await policy({ budgetWei: 10n ** 15n })
+      await expect(
+        pm('pm_getPaymasterData', id, userOperation(1_000n, 1_000_000_000n)),
+      ).resolves.toHaveProperty('result')
+      expect(await pm('pm_getPaymasterData', id, userOperation(1_000_000n, 1_000_000_000n))).toEqual(
+        refusal(`Policy ${id} budget exhausted`),
+      )
+    })
+
+    test('error: operations per sender per day', async () => {
+      const { id } = await policy({ maxOperationsPerSenderPerDay: 1 })
+      await expect(pm('pm_getPaymasterData', id)).resolves.toHaveProperty('result')
+      expect(await pm('pm_getPaymasterStubData', id)).toEqual(
+        refusal(`Policy ${id} allows 1 operation per sender per day`),
+      )
+    })
+
+    test("error: a disabled, unknown or other app's policy", async () => {
+      const { id } = await policy()
+      await disableSponsorPolicy(server.store.db, { policyId: id, now: Date.now() })
+      expect(await pm('pm_getPaymasterStubData', id)).toEqual(refusal(`Policy ${id} is disabled`))
+      expect(await pm('pm_getPaymasterStubData', 'pol_nope')).toEqual(refusal('Policy pol_nope not found'))
+    })
+
+    test('error: alchemy_requestGasAndPaymasterAndData refuses before estimating', async () => {
+      const { id } = await policy({ chainIds: [10] })
+      const { body } = await rpcRequest(server.app, {
+        apiKey: server.signerApp.apiKey,
+        method: 'alchemy_requestGasAndPaymasterAndData',
+        params: [
+          {
+            policyId: id,
+            entryPoint: entryPoint07Address,
+            userOperation: userOperation(),
+            dummySignature: '0x',
+          },
+        ],
+      })
+      expect(body).toEqual(refusal(`Policy ${id} does not sponsor chain 31337`))
+    })
+
+    test('error: bad params name the field; a chain id or EntryPoint the URL does not serve is refused', async () => {
+      const { id } = await policy()
+      expect((await pm('pm_getPaymasterStubData', id, { ...userOperation(), sender: '0x12' })).error).toEqual(
+        {
+          code: -32602,
+          message: 'invalid params: 0.sender: must be a 0x address (20 bytes)',
+        },
+      )
+      expect((await pm('pm_getPaymasterStubData', id, userOperation(), '0x1')).error.message).toBe(
+        "chain id 0x1 does not match this gateway URL's chain 31337",
+      )
+      const { body } = await rpcRequest(server.app, {
+        apiKey: server.signerApp.apiKey,
+        method: 'pm_getPaymasterStubData',
+        params: [userOperation(), other, '0x7a69', { policyId: id }],
+      })
+      expect(body.error.message).toBe(
+        `EntryPoint ${other} is not sponsored on chain 31337; sponsored: ${entryPoint06Address.toLowerCase()} (v0.6), ${entryPoint07Address.toLowerCase()} (v0.7)`,
+      )
+      expect((await pm('pm_getPaymasterStubData', '')).error.message).toMatch(
+        /^invalid params: 3\.policyId: /,
+      )
+    })
   })
 })
