@@ -1,18 +1,26 @@
 export { type StartAnvilParameters, type StartAnvilReturnType, startAnvil } from './anvil/startAnvil.js'
+export { type StartAltoParameters, type StartAltoReturnType, startAlto } from './bundler/startAlto.js'
 export { anvilAccounts } from './deploy/anvilAccounts.js'
 export { createDevnetClient, type DevnetClient } from './deploy/createDevnetClient.js'
+export {
+  type DeployDevnetContractsParameters,
+  type DeployDevnetContractsReturnType,
+  deployDevnetContracts,
+} from './deploy/deployDevnetContracts.js'
 export { deployEntryPoints, type EntryPoints, type EntryPointVersion } from './deploy/deployEntryPoints.js'
 export {
   type DeployPaymastersParameters,
   deployPaymasters,
   type Paymasters,
 } from './deploy/deployPaymasters.js'
+export { entryPointAddresses } from './deploy/entryPointAddresses.js'
 export { paymasterArtifacts } from './deploy/paymasterArtifacts.js'
 export { type PlaceContractParameters, placeContract } from './deploy/placeContract.js'
 export { type Artifact, type ArtifactPackage, readArtifact } from './deploy/readArtifact.js'
 export { setPaymasterSigners } from './deploy/setPaymasterSigners.js'
 export { DevnetError } from './errors/DevnetError.js'
 export { type GetPaymasterHashParameters, getPaymasterHash } from './paymaster/getPaymasterHash.js'
+export { type DevAccount, type Devnet, type StartDevnetParameters, startDevnet } from './startDevnet.js'
 export {
   type CreateTestPaymasterParameters,
   createTestPaymaster,

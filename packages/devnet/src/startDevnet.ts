@@ -1,16 +1,11 @@
-import { type Address, type Hex, parseEther } from 'viem'
-import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
+import type { Address, Hex } from 'viem'
 import { startAnvil } from './anvil/startAnvil.js'
 import { startAlto } from './bundler/startAlto.js'
 import { anvilAccounts } from './deploy/anvilAccounts.js'
-import { createDevnetClient } from './deploy/createDevnetClient.js'
-import { deployEntryPoints, type EntryPoints } from './deploy/deployEntryPoints.js'
-import { deployLightAccounts } from './deploy/deployLightAccounts.js'
-import { deployModularAccounts } from './deploy/deployModularAccounts.js'
-import { deployPaymasters, type Paymasters } from './deploy/deployPaymasters.js'
-import { setPaymasterSigners } from './deploy/setPaymasterSigners.js'
-import { lightAccountAddresses } from './light/lightAccountAddresses.js'
-import { modularAccountAddresses } from './modular/modularAccountAddresses.js'
+import type { DeployDevnetContractsReturnType } from './deploy/deployDevnetContracts.js'
+import type { EntryPoints } from './deploy/deployEntryPoints.js'
+import type { Paymasters } from './deploy/deployPaymasters.js'
+import { entryPointAddresses } from './deploy/entryPointAddresses.js'
 import { assertPortFree } from './process/assertPortFree.js'
 
 export type StartDevnetParameters = {
@@ -35,7 +30,7 @@ export type Devnet = {
   /** Owns the paymasters (anvil #0, also the deployer). */
   paymasterOwner: DevAccount
   /** Where Sigil's account stand-ins are placed (the canonical addresses). */
-  accounts: { light: typeof lightAccountAddresses; modular: typeof modularAccountAddresses }
+  accounts: DeployDevnetContractsReturnType['accounts']
   /** Makes `signer` the paymasters' signer (the gateway's vault key, say). */
   setPaymasterSigner(signer: Address): Promise<void>
   /** Funded accounts for developers (anvil #3–#9; #1 and #2 belong to the bundler). */
@@ -46,7 +41,12 @@ export type Devnet = {
 /**
  * Starts Sigil's local chain stack: anvil (Prague, chain id 31337), EntryPoint v0.6/v0.7/v0.8 and Sigil's
  * account stand-ins at their canonical addresses, Sigil's verifying paymasters (100 ETH deposited each), and the
- * alto bundler. Ready in about 3 s.
+ * alto bundler.
+ *
+ * alto spends about 2 s (much more on a busy machine) loading its modules before it touches the node, and it is
+ * the critical path: it is spawned as soon as anvil answers, before this process even loads viem and the
+ * contract artifacts (imported lazily), and everything is deployed meanwhile from account #0 (alto sends from
+ * #1 and #2, so the nonces never collide).
  *
  * @example
  * const devnet = await startDevnet()
@@ -64,13 +64,9 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     for (const stopOne of stops.splice(0).reverse()) await stopOne()
   }
   try {
-    const client = createDevnetClient(anvil.rpcUrl)
-    // alto spends about 2 s (much more on a busy machine) loading its modules before it touches the node, so it
-    // starts first and everything is deployed meanwhile, from account #0 (alto sends from #1 and #2, so the
-    // nonces never collide). It answers `eth_supportedEntryPoints` only after its own set-up transactions.
     const altoStarting = startAlto({
       rpcUrl: anvil.rpcUrl,
-      entryPoints: [entryPoint06Address, entryPoint07Address, entryPoint08Address],
+      entryPoints: Object.values(entryPointAddresses),
       executorPrivateKey: anvilAccounts[1].privateKey,
       utilityPrivateKey: anvilAccounts[2].privateKey,
       port: bundlerPort,
@@ -78,22 +74,16 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     })
     altoStarting.catch(() => undefined) // handled below (awaited) or by stop()
     stops.push(async () => (await altoStarting.catch(() => undefined))?.stop())
-    const entryPoints = await deployEntryPoints(client)
-    await deployLightAccounts(client)
-    await deployModularAccounts(client)
-    const paymasters = await deployPaymasters(client, { entryPoints, signer: paymasterSigner })
+    const { deployDevnetContracts } = await import('./deploy/deployDevnetContracts.js')
     const devAccounts = anvilAccounts.slice(3).map(({ address, privateKey }) => ({ address, privateKey }))
-    for (const { address } of devAccounts) await client.setBalance({ address, value: parseEther('10000') })
+    const deployed = await deployDevnetContracts(anvil.rpcUrl, { paymasterSigner, devAccounts })
     const alto = await altoStarting
     return {
       chainId: 31337,
       rpcUrl: anvil.rpcUrl,
       bundlerUrl: alto.bundlerUrl,
-      entryPoints,
-      paymasters,
+      ...deployed,
       paymasterOwner: { address: anvilAccounts[0].address, privateKey: anvilAccounts[0].privateKey },
-      accounts: { light: lightAccountAddresses, modular: modularAccountAddresses },
-      setPaymasterSigner: (signer) => setPaymasterSigners(client, paymasters, signer),
       devAccounts,
       stop,
     }
