@@ -1,4 +1,5 @@
 import { readMailboxCode } from '../../../server/src/auth/email/test/readMailboxCode.js'
+import type { SigilServerConfig } from '../../../server/src/resolveConfig.js'
 import { createTestServer, type TestServer } from '../../../server/src/test/createTestServer.js'
 import type { CreateSignerParameters } from '../config/SignerConfig.js'
 import { createSigner } from '../createSigner.js'
@@ -15,14 +16,15 @@ export type SignerTestbed = Awaited<ReturnType<typeof createSignerTestbed>>
 /**
  * Test helper: the real Sigil server in process (SQLite, dev mailbox) and a factory of signers
  * wired to it through `fetch`, sharing one in-memory storage and one window event target, as tabs
- * of one browser do. Records every `/signer` route called.
+ * of one browser do. Records every `/signer` route called. `serverConfig` adds server settings (e.g.
+ * the RPC gateway's `chains`).
  *
  * @example
  * const testbed = await createSignerTestbed()
  * const signer = testbed.createSigner()
  */
-export async function createSignerTestbed() {
-  const server: TestServer = await createTestServer('sqlite', { devMailbox: true })
+export async function createSignerTestbed(serverConfig: Partial<SigilServerConfig> = {}) {
+  const server: TestServer = await createTestServer('sqlite', { devMailbox: true, ...serverConfig })
   const storage = createMemoryStorage()
   const routes: string[] = []
   const fetch: typeof globalThis.fetch = async (input, init) => {
