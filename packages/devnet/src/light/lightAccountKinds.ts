@@ -1,6 +1,7 @@
 import { type Address, concat, encodeFunctionData, type Hex, type LocalAccount } from 'viem'
 import { LightAccountFactory } from '../artifacts/light/LightAccountFactory.js'
 import { MultiOwnerLightAccountFactory } from '../artifacts/light/MultiOwnerLightAccountFactory.js'
+import { DevnetError } from '../errors/DevnetError.js'
 import { lightAccountAddresses } from './lightAccountAddresses.js'
 
 /** The dummy signature SDKs estimate gas with (reference §4.4 `D`): well-formed, signed by nobody. */
@@ -23,7 +24,7 @@ export type LightAccountKind = {
 }
 
 const singleOwnerFactoryData = (owners: readonly Address[], salt: bigint): Hex => {
-  if (owners.length !== 1) throw new Error('a LightAccount has one owner')
+  if (owners.length !== 1) throw new DevnetError('a LightAccount has one owner')
   return encodeFunctionData({
     abi: LightAccountFactory.abi,
     functionName: 'createAccount',

@@ -1,7 +1,7 @@
 /**
  * Support for the LightAccount contract tests (`*.test.ts` beside it): a test chain with the stand-ins placed,
- * account creation, `getSenderAddress`, and `validateUserOp` called as the EntryPoint. One file, because these
- * helpers are only ever used together by those tests.
+ * account creation, `getSenderAddress`, `validateUserOp` called as the EntryPoint, and transactions sent as an
+ * impersonated address. One file, because these helpers are only ever used together by those tests.
  */
 import {
   type Address,
@@ -18,6 +18,7 @@ import { LightAccountV1 } from '../artifacts/light/LightAccountV1.js'
 import { LightAccountV2 } from '../artifacts/light/LightAccountV2.js'
 import type { DevnetClient } from '../deploy/createDevnetClient.js'
 import { deployLightAccounts } from '../deploy/deployLightAccounts.js'
+import { DevnetError } from '../errors/DevnetError.js'
 import { type StartTestChainReturnType, startTestChain } from '../test/startTestChain.js'
 import type { LightAccountKind } from './lightAccountKinds.js'
 
@@ -43,7 +44,7 @@ export async function createLightAccount(
   const sender = await getSenderAddress(client, kind, owners, salt)
   const hash = await client.sendTransaction({ to: kind.factory, data: kind.factoryData(owners, salt) })
   const receipt = await client.waitForTransactionReceipt({ hash })
-  if (receipt.status !== 'success') throw new Error(`createAccount failed in ${hash}`)
+  if (receipt.status !== 'success') throw new DevnetError(`createAccount failed in ${hash}`)
   return sender
 }
 
@@ -72,7 +73,7 @@ export async function getSenderAddress(
       return reverted.data.args?.[0] as Address
     throw error
   }
-  throw new Error('getSenderAddress did not revert with SenderAddressResult')
+  throw new DevnetError('getSenderAddress did not revert with SenderAddressResult')
 }
 
 /** A user operation of `sender` in the kind's EntryPoint format (v0.6 unpacked, v0.7 packed), gas fields zero. */
@@ -184,7 +185,7 @@ export async function sendAs(
   try {
     const hash = await client.sendTransaction({ ...request, account: from, chain: client.chain })
     const receipt = await client.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`the transaction from ${from} reverted: ${hash}`)
+    if (receipt.status !== 'success') throw new DevnetError(`the transaction from ${from} reverted: ${hash}`)
   } finally {
     await client.stopImpersonatingAccount({ address: from })
   }
