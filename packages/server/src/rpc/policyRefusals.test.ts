@@ -171,6 +171,13 @@ forEachDialect((dialect) => {
       expect((await pm('pm_getPaymasterStubData', '')).error.message).toMatch(
         /^invalid params: 3\.policyId: /,
       )
+      expect(
+        (await pm('pm_getPaymasterData', id, { ...userOperation(), callGasLimit: `0x1${'0'.repeat(32)}` }))
+          .error,
+      ).toEqual({
+        code: -32602,
+        message: 'invalid params: 0.callGasLimit: must be a hex quantity of at most 128 bits',
+      })
     })
   })
 })

@@ -24,12 +24,18 @@ export const quantitySchema = z
   .regex(/^0x[0-9a-fA-F]{0,64}$/, 'must be a hex quantity')
   .transform((value) => (value === '0x' ? 0n : BigInt(value)))
 
+/** A gas or fee quantity: at most 128 bits (v0.7 packs two in a word; larger is never real). */
+export const gasQuantitySchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{0,32}$/, 'must be a hex quantity of at most 128 bits')
+  .transform((value) => (value === '0x' ? 0n : BigInt(value)))
+
 const gasFields = {
-  callGasLimit: quantitySchema.optional(),
-  verificationGasLimit: quantitySchema.optional(),
-  preVerificationGas: quantitySchema.optional(),
-  maxFeePerGas: quantitySchema.optional(),
-  maxPriorityFeePerGas: quantitySchema.optional(),
+  callGasLimit: gasQuantitySchema.optional(),
+  verificationGasLimit: gasQuantitySchema.optional(),
+  preVerificationGas: gasQuantitySchema.optional(),
+  maxFeePerGas: gasQuantitySchema.optional(),
+  maxPriorityFeePerGas: gasQuantitySchema.optional(),
 }
 
 /** A v0.6 user operation as clients send it (gas fields may be missing or `0x0` before estimation). */
@@ -52,8 +58,8 @@ export const userOperation07Schema = z.object({
   callData: hexSchema,
   ...gasFields,
   paymaster: addressSchema.nullish(),
-  paymasterVerificationGasLimit: quantitySchema.nullish(),
-  paymasterPostOpGasLimit: quantitySchema.nullish(),
+  paymasterVerificationGasLimit: gasQuantitySchema.nullish(),
+  paymasterPostOpGasLimit: gasQuantitySchema.nullish(),
   paymasterData: hexSchema.nullish(),
   signature: hexSchema.optional(),
   /** EIP-7702 authorization (v0.8); passed to the bundler as given. */
@@ -73,7 +79,7 @@ export const paymasterParamsSchema = z.tuple([
 
 const multiplierSchema = z.object({ multiplier: z.number().positive().max(100) })
 /** An override: an absolute hex value, or a multiplier of the estimate. */
-export const gasOverrideSchema = z.union([quantitySchema, multiplierSchema])
+export const gasOverrideSchema = z.union([gasQuantitySchema, multiplierSchema])
 export type GasOverride = z.output<typeof gasOverrideSchema>
 
 /** `alchemy_requestGasAndPaymasterAndData` params (reference §5.3). */

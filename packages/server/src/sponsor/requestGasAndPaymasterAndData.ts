@@ -24,6 +24,17 @@ const estimateSchema = z.object({
 })
 const blockSchema = z.object({ baseFeePerGas: quantitySchema.nullish() })
 
+/** An upstream answer in the expected shape, else `UPSTREAM_UNAVAILABLE` (it is not the client's mistake). */
+function parseUpstream<schema extends z.ZodType>(
+  schema: schema,
+  value: unknown,
+  what: string,
+): z.output<schema> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new RpcError('UPSTREAM_UNAVAILABLE', `${what} answered an unexpected result`)
+  return parsed.data
+}
+
 /**
  * `alchemy_requestGasAndPaymasterAndData` (reference §5.3): estimates fees (node priority fee; max fee =
  * base fee × 1.5 + priority) and gas (the bundler, with the paymaster's stub data and the client's
@@ -59,7 +70,7 @@ export async function requestGasAndPaymasterAndData(
     callUpstream({ ...node, method: 'eth_maxPriorityFeePerGas', params: [] }),
     callUpstream({ ...node, method: 'eth_getBlockByNumber', params: ['latest', false] }),
   ])
-  const baseFee = parseParams(blockSchema, block).baseFeePerGas
+  const baseFee = parseUpstream(blockSchema, block, `the node of chain ${chain.id}`).baseFeePerGas
   if (baseFee === undefined || baseFee === null)
     throw new RpcError('UPSTREAM_UNAVAILABLE', `the node of chain ${chain.id} reports no base fee`)
   const maxPriorityFeePerGas = applyGasOverride(
@@ -86,7 +97,7 @@ export async function requestGasAndPaymasterAndData(
     signature: dummySignature as Hex,
     ...(version === '0.6' ? {} : { paymasterVerificationGasLimit: 0n, paymasterPostOpGasLimit: 0n }),
   } as UserOperation
-  const estimate = parseParams(
+  const estimate = parseUpstream(
     estimateSchema,
     await callUpstream({
       url: chain.bundlerUrl,
@@ -95,6 +106,7 @@ export async function requestGasAndPaymasterAndData(
       method: 'eth_estimateUserOperationGas',
       params: [formatUserOperationRequest(draft), entryPoint],
     }),
+    `the bundler of chain ${chain.id}`,
   )
   const final = {
     ...userOperation,

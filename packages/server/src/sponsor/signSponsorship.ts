@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
 import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import { RpcError } from '../rpc/RpcError.js'
 import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { type EntryPointVersion, getPaymasterHash } from './getPaymasterHash.js'
@@ -34,6 +35,17 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
   const { request, policyId, entryPoint, version, paymaster, userOperation } = parameters
   const { ctx, chain, app } = request
   const now = ctx.now()
+  const gasValues = [
+    userOperation.callGasLimit,
+    userOperation.verificationGasLimit,
+    userOperation.preVerificationGas,
+    userOperation.maxFeePerGas,
+    userOperation.maxPriorityFeePerGas,
+    userOperation.paymasterVerificationGasLimit ?? 0n,
+    userOperation.paymasterPostOpGasLimit ?? 0n,
+  ]
+  if (gasValues.some((value) => value >= 2n ** 128n))
+    throw new RpcError('INVALID_PARAMS', 'gas and fee values must fit in 128 bits')
   const operation = toSponsoredOperation(userOperation, { version, chainId: chain.id, entryPoint })
   const policy = await checkSponsorship(ctx.store.db, { policyId, appId: app.id, operation, now })
   const until = Math.min(now + paymasterValiditySeconds * 1000, policy.expiresAt ?? Number.POSITIVE_INFINITY)
