@@ -1,5 +1,6 @@
 import type { LocalAccount } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { disableSponsorPolicy } from '../../../server/src/sponsor/disableSponsorPolicy.js'
 import { toLightAccount } from '../../src/accounts/toLightAccount.js'
 import { createSmartAccountClient } from '../../src/client/createSmartAccountClient.js'
 import { type SmartAccountTestbed, startSmartAccountTestbed } from './startSmartAccountTestbed.js'
@@ -45,7 +46,7 @@ describe.each(['alchemy', 'erc7677'] as const)('sponsorship mode %s', (mode) => 
     expect((await client.waitForUserOperationReceipt({ hash, pollingInterval: 20 })).success).toBe(true)
   })
 
-  test('error: a policy for another chain, an expired and a disabled policy are refused', async () => {
+  test('error: a policy for another chain, an expired, a disabled and an unknown policy are refused', async () => {
     const otherChain = await testbed.createPolicy({ chainIds: [1] })
     await expect(
       (await clientWith(otherChain.id, mode)).sendUserOperation({ calls: [{ to: other }] }),
