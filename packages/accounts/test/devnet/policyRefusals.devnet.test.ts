@@ -55,6 +55,11 @@ describe.each(['alchemy', 'erc7677'] as const)('sponsorship mode %s', (mode) => 
     await expect(
       (await clientWith(expired.id, mode)).sendUserOperation({ calls: [{ to: other }] }),
     ).rejects.toThrow(`Policy ${expired.id} has expired`)
+    const disabled = await testbed.createPolicy({})
+    await disableSponsorPolicy(testbed.server.store.db, { policyId: disabled.id, now: Date.now() })
+    await expect(
+      (await clientWith(disabled.id, mode)).sendUserOperation({ calls: [{ to: other }] }),
+    ).rejects.toThrow(`Policy ${disabled.id} is disabled`)
     await expect(
       (await clientWith('pol_unknown', mode)).sendUserOperation({ calls: [{ to: other }] }),
     ).rejects.toThrow(/pol_unknown/)
