@@ -50,13 +50,22 @@ async function waitForOutput(cli: Cli, pattern: RegExp): Promise<void> {
   throw new Error(`no ${pattern} in:\n${cli.output()}`)
 }
 
-/** The anvil and alto processes started by `pid` (tsx may run an esbuild child as well). */
-function devnetChildrenOf(pid: number): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
-  return out
+/** Every process below `pid` (the guards, anvil and alto; tsx may run an esbuild child as well). */
+function descendantsOf(pid: number): { pid: number; args: string }[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
     .split('\n')
-    .filter((line) => /anvil|alto/.test(line))
-    .map((line) => Number.parseInt(line.trim(), 10))
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] as string }))
+  const found: { pid: number; args: string }[] = []
+  const walk = (parent: number) => {
+    for (const row of rows.filter((candidate) => candidate.ppid === parent)) {
+      found.push({ pid: row.pid, args: row.args })
+      walk(row.pid)
+    }
+  }
+  walk(pid)
+  return found
 }
 
 function isRunning(pid: number): boolean {
@@ -66,6 +75,14 @@ function isRunning(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+async function waitUntilGone(pid: number): Promise<boolean> {
+  for (let waited = 0; waited < 10_000; waited += 25) {
+    if (!isRunning(pid)) return true
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return false
 }
 
 async function rpc(url: string, method: string): Promise<unknown> {
@@ -78,8 +95,8 @@ async function rpc(url: string, method: string): Promise<unknown> {
 }
 
 describe('sigil-devnet start', slow, () => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    test(`${signal === 'SIGINT' ? 'default' : 'behavior'}: prints the URLs, addresses and ready time; ${signal} stops every process`, async () => {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const)
+    test(`${signal === 'SIGINT' ? 'default' : 'behavior'}: prints the URLs, addresses and ready time; ${signal} leaves no process`, async () => {
       const [port, bundlerPort] = [await getFreePort(), await getFreePort()]
       const cli = runCli(['start', '--port', String(port), '--bundler-port', String(bundlerPort)])
       await waitForOutput(cli, /^Stop with Ctrl-C$/m)
@@ -95,12 +112,20 @@ describe('sigil-devnet start', slow, () => {
       expect(await rpc(`http://127.0.0.1:${port}`, 'eth_chainId')).toBe('0x7a69')
       expect(await rpc(`http://127.0.0.1:${bundlerPort}`, 'eth_supportedEntryPoints')).toHaveLength(3)
 
-      const children = devnetChildrenOf(cli.child.pid as number)
-      expect(children).toHaveLength(2)
+      const processes = descendantsOf(cli.child.pid as number)
+      // Each runs under a guard (`sh`, plus its watcher subshell, which show the same arguments).
+      const commands = processes.filter(({ args }) => !args.startsWith('/bin/sh'))
+      expect(commands.filter(({ args }) => /bin\/anvil --hardfork prague/.test(args))).toHaveLength(1)
+      expect(commands.filter(({ args }) => /alto\.js --entrypoints/.test(args))).toHaveLength(1)
       cli.child.kill(signal)
-      expect(await cli.exited).toBe(0)
-      expect(cli.output()).toContain('sigil-devnet stopped')
-      for (const pid of children) expect(isRunning(pid)).toBe(false)
+      const code = await cli.exited
+      if (signal === 'SIGKILL') expect(code).toBeNull()
+      else {
+        expect(code).toBe(0)
+        expect(cli.output()).toContain('sigil-devnet stopped')
+      }
+      // Even a SIGKILLed CLI leaves nothing: the guards see its pipe close and stop anvil and alto.
+      for (const { pid } of processes) expect(await waitUntilGone(pid)).toBe(true)
       await assertPortFree(port, 'node')
       await assertPortFree(bundlerPort, 'bundler')
     })

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { assertPortFree } from '../process/assertPortFree.js'
 import { getFreePort } from '../process/getFreePort.js'
+import { spawnGuarded } from '../process/spawnGuarded.js'
 import { stopProcess } from '../process/stopProcess.js'
 import { waitForRpc } from '../process/waitForRpc.js'
 
@@ -34,7 +34,7 @@ export async function startAnvil(parameters: StartAnvilParameters = {}): Promise
   if (parameters.port !== undefined) await assertPortFree(port, 'node (anvil)')
   const [command, ...prefix] = anvilCommand()
   const args = ['--hardfork', 'prague', '--host', '127.0.0.1', '--port', String(port), '--silent']
-  const child = spawn(command as string, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawnGuarded(command as string, [...prefix, ...args])
   let output = ''
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-10_000)

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Address, Hex } from 'viem'
 import { assertPortFree } from '../process/assertPortFree.js'
 import { getFreePort } from '../process/getFreePort.js'
+import { spawnGuarded } from '../process/spawnGuarded.js'
 import { stopProcess } from '../process/stopProcess.js'
 import { waitForRpc } from '../process/waitForRpc.js'
 
@@ -56,9 +56,8 @@ export async function startAlto(parameters: StartAltoParameters): Promise<StartA
   ]
   // The package root as cwd: alto reads a `.env` from its working directory, and the developer's must not leak in.
   const altoRoot = join(dirname(require.resolve('@pimlico/alto')), '..')
-  const child = spawn(process.execPath, [join(altoRoot, 'esm', 'cli', 'alto.js'), ...args], {
+  const child = spawnGuarded(process.execPath, [join(altoRoot, 'esm', 'cli', 'alto.js'), ...args], {
     cwd: altoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   const collect = (chunk: Buffer) => {
