@@ -27,3 +27,8 @@ export {
   dummySignature,
 } from './test/createTestPaymaster.js'
 export { type StartTestChainReturnType, startTestChain } from './test/startTestChain.js'
+export {
+  simpleAccountPackages,
+  type ToTestSimpleAccountParameters,
+  toTestSimpleAccount,
+} from './test/toTestSimpleAccount.js'

@@ -7,6 +7,7 @@ import {
   entryPoint08Abi,
   entryPoint08Address,
   getUserOperationHash,
+  type SmartAccount,
   toSmartAccount,
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
@@ -44,7 +45,7 @@ const entryPoints = {
  * @example
  * const account = await toTestSimpleAccount({ client, owner, entryPointVersion: '0.7', factory })
  */
-export async function toTestSimpleAccount(parameters: ToTestSimpleAccountParameters) {
+export async function toTestSimpleAccount(parameters: ToTestSimpleAccountParameters): Promise<SmartAccount> {
   const { client, owner, entryPointVersion, factory, salt = 0n } = parameters
   const entryPoint = entryPoints[entryPointVersion]
   const factoryAbi = readArtifact(simpleAccountPackages[entryPointVersion], 'SimpleAccountFactory').abi
