@@ -2,6 +2,8 @@ import { type Chain, type Client, createPublicClient, type PublicClient, type Tr
 import {
   type BundlerClient,
   createBundlerClient,
+  type EstimateUserOperationGasParameters,
+  estimateUserOperationGas,
   type GetPaymasterStubDataParameters,
   type PrepareUserOperationParameters,
   prepareUserOperation,
@@ -12,6 +14,7 @@ import {
 import { ChainNotFoundError } from '../errors/ChainNotFoundError.js'
 import { sigil } from '../transport/sigil.js'
 import type { FeeOptions } from './applyFeeOption.js'
+import { applyGasOptions } from './applyGasOptions.js'
 import { estimateFeesPerGas } from './estimateFeesPerGas.js'
 import { requestGasAndPaymasterAndData } from './requestGasAndPaymasterAndData.js'
 import { resolveClientOptions, type SmartAccountClientOptions } from './resolveClientOptions.js'
@@ -114,13 +117,19 @@ export function createSmartAccountClient<account extends SmartAccount>(
     return authorization ? { ...request, authorization } : request
   }
 
-  const client = bundlerClient.extend((base) => ({
+  // viem's actions find each other through the client (`getAction`), so these overrides reach the
+  // operations viem prepares: gas fee options on the bundler's estimate, the 7702 authorization.
+  let self: typeof bundlerClient
+  const client = bundlerClient.extend(() => ({
     publicClient,
-    sendUserOperation: async (request: SendUserOperationParameters) =>
-      sendUserOperation(base, await withAuthorization(request)),
+    estimateUserOperationGas: async (request: EstimateUserOperationGasParameters) =>
+      applyGasOptions(await estimateUserOperationGas(bundlerClient, request), options.feeOptions),
     prepareUserOperation: async (request: PrepareUserOperationParameters) =>
-      prepareUserOperation(base, await withAuthorization(request)),
+      prepareUserOperation(self, await withAuthorization(request)),
+    sendUserOperation: async (request: SendUserOperationParameters) =>
+      sendUserOperation(self, await withAuthorization(request)),
   }))
+  self = client as unknown as typeof bundlerClient
   // viem's `extend` refuses names of its wallet actions (`sendTransaction`, `signMessage`, …), which a
   // smart-account client answers differently, so they are assigned.
   return Object.assign(
