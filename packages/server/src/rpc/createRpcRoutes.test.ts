@@ -118,10 +118,13 @@ describe('/rpc/:chainId', () => {
       headers: {
         origin: testAppOrigin,
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type',
+        'access-control-request-headers': 'content-type,authorization,alchemy-aa-sdk-version,traceparent',
       },
     })
     expect(preflight.headers.get('access-control-allow-origin')).toBe(testAppOrigin)
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'alchemy-aa-sdk-version',
+    )
   })
 
   test('behavior: the client headers (credentials included) never travel upstream', async () => {

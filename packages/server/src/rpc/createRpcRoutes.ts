@@ -3,11 +3,11 @@ import { resolveApp } from '../apps/resolveApp.js'
 import { ApiError } from '../http/errors/ApiError.js'
 import { readRawBody } from '../http/readRawBody.js'
 import type { SigilContext } from '../SigilContext.js'
-import { signerCors } from '../signer/signerCors.js'
 import { ensurePaymasterSigner, type PaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
 import { answerRpcRequest, toRpcErrorResponse } from './answerRpcRequest.js'
 import type { GatewayRequest } from './GatewayRequest.js'
 import { RpcError } from './RpcError.js'
+import { rpcCors } from './rpcCors.js'
 
 /** Most calls in one batch. */
 export const maxRpcBatch = 100
@@ -23,7 +23,7 @@ export const maxRpcBatch = 100
  */
 export function createRpcRoutes(ctx: SigilContext): Hono {
   const routes = new Hono()
-  routes.use('*', signerCors(ctx))
+  routes.use('*', rpcCors(ctx))
 
   let signer: Promise<PaymasterSigner> | undefined
   const paymasterSigner = () => {

@@ -1,0 +1,29 @@
+import { cors } from 'hono/cors'
+import { findAppsByOrigin } from '../apps/findAppsByOrigin.js'
+import type { SigilContext } from '../SigilContext.js'
+
+/**
+ * CORS for `/rpc`: a browser origin is allowed when some app allows it (as on `/signer`). Besides
+ * JSON and `Authorization`, the headers Account Kit's transport adds (SDK version, signer type, trace
+ * breadcrumbs) are allowed, so its preflight passes; none of them travels upstream.
+ *
+ * @example
+ * routes.use('*', rpcCors(ctx))
+ */
+export function rpcCors(ctx: SigilContext) {
+  return cors({
+    origin: async (origin) => ((await findAppsByOrigin(ctx.store.db, origin)).length > 0 ? origin : null),
+    allowMethods: ['POST', 'OPTIONS'],
+    allowHeaders: [
+      'Content-Type',
+      'Authorization',
+      'Alchemy-AA-Sdk-Version',
+      'Alchemy-Aa-Sdk-Signer',
+      'X-Alchemy-Client-Trace-Id',
+      'X-Alchemy-Client-Breadcrumb',
+      'traceparent',
+      'tracestate',
+    ],
+    maxAge: 600,
+  })
+}
