@@ -1,9 +1,12 @@
 import { createPublicClient, custom, type Hex, http } from 'viem'
 import { mainnet } from 'viem/chains'
+import { recoverAuthorizationAddress } from 'viem/utils'
 import { describe, expect, test } from 'vitest'
 import { toLightAccount } from '../accounts/toLightAccount.js'
+import { toModularAccountV2 } from '../accounts/toModularAccountV2.js'
 import { defineSigilChain } from '../chains/defineSigilChain.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
+import { defaultAddresses } from '../constants/defaultAddresses.js'
 import { owner } from '../test/owners.js'
 import { createSmartAccountClient } from './createSmartAccountClient.js'
 
@@ -44,6 +47,7 @@ function createGateway() {
     }),
     pm_getPaymasterData: () => ({ paymaster, paymasterData: '0x02' }),
     eth_sendUserOperation: () => `0x${'ee'.repeat(32)}`,
+    eth_getTransactionCount: () => '0x3',
   }
   const transport = custom(
     {
@@ -180,6 +184,39 @@ describe('createSmartAccountClient', () => {
     expect(gateway.requests.map(({ method }) => method)).toContain('pm_getPaymasterData')
     const sent = gateway.paramsOf('eth_sendUserOperation')
     expect((sent as [Record<string, Hex>])[0]).toMatchObject({ paymaster, paymasterData: '0x02' })
+  })
+
+  test('behavior: a 7702 account not yet delegated sends an authorization signed by the owner', async () => {
+    const gateway = createGateway()
+    const account = await toModularAccountV2({
+      client: createPublicClient({ chain: sigilDevnet, transport: gateway.transport }),
+      owner,
+      mode: '7702',
+    })
+    const client = createSmartAccountClient({ account, chain: sigilDevnet, transport: gateway.transport })
+    await client.sendUserOperation({ calls: [{ to: target }] })
+    const [operation] = gateway.paramsOf('eth_sendUserOperation') as [
+      Record<string, Hex> & { eip7702Auth: Record<string, Hex> },
+    ]
+    expect(operation.sender).toBe(owner.address)
+    expect(operation.factory).toBeUndefined()
+    const { eip7702Auth } = operation
+    expect(eip7702Auth).toMatchObject({
+      address: defaultAddresses.modularAccountV2.semiModularAccount7702,
+      chainId: '0x7a69',
+      nonce: '0x3',
+    })
+    const signer = await recoverAuthorizationAddress({
+      authorization: {
+        address: eip7702Auth.address as Hex,
+        chainId: 31337,
+        nonce: 3,
+        r: eip7702Auth.r as Hex,
+        s: eip7702Auth.s as Hex,
+        yParity: Number(eip7702Auth.yParity),
+      },
+    })
+    expect(signer).toBe(owner.address)
   })
 
   test('behavior: the gateway URL comes from the chain (defineSigilChain)', async () => {
