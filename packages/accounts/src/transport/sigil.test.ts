@@ -50,6 +50,21 @@ test('behavior: an app key goes in the path, a JWT in the Authorization header',
   expect(seen.at(-1)?.url).toBe('/rpc/10')
 })
 
+test('behavior: fetchFn reaches an app in process', async () => {
+  const urls: string[] = []
+  const transport = sigil({
+    rpcUrl: 'http://sigil.internal/rpc/1',
+    fetchFn: async (input) => {
+      urls.push(String(input))
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: 0, result: '0x2' }), {
+        headers: { 'content-type': 'application/json' },
+      })
+    },
+  })
+  expect(await createPublicClient({ chain: mainnet, transport }).getBlockNumber({ cacheTime: 0 })).toBe(2n)
+  expect(urls).toEqual(['http://sigil.internal/rpc/1'])
+})
+
 test('error: Invalid RPC URL without a gateway URL, No chain supplied without a chain', () => {
   expect(() => createPublicClient({ chain: mainnet, transport: sigil() })).toThrow('Invalid RPC URL')
   expect(() => createPublicClient({ transport: sigil() })).toThrow('No chain supplied to the client')

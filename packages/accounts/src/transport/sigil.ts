@@ -5,7 +5,7 @@ import { ChainNotFoundError } from '../errors/ChainNotFoundError.js'
 
 export type SigilTransportConfig = Pick<
   HttpTransportConfig,
-  'retryCount' | 'retryDelay' | 'timeout' | 'fetchOptions' | 'batch'
+  'retryCount' | 'retryDelay' | 'timeout' | 'fetchOptions' | 'fetchFn' | 'batch'
 > & {
   /** The chain's gateway URL; default the chain's `rpcUrls.sigil.http[0]` (see `defineSigilChain`). */
   rpcUrl?: string | undefined
