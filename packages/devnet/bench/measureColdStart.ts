@@ -14,35 +14,26 @@ export async function measureStartDevnet(runs: number): Promise<number[]> {
   return timings
 }
 
-const cliPath = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+const cliSource = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+/** The published bin (`bin/sigil-devnet.js` over `dist/cli.js`); present after `npm run build`. */
+export const cliBin = fileURLToPath(new URL('../bin/sigil-devnet.js', import.meta.url))
 
 /**
- * `sigil-devnet start` as a developer runs it from source: spawn to the `Stop with Ctrl-C` line (Node start-up
- * and tsx included), then SIGTERM. The CLI's defaults are fixed ports (8545, 4337), so the bench passes free ones.
+ * `sigil-devnet start` as a developer runs it, from source (tsx) or built (`bin`): spawn to the `Stop with
+ * Ctrl-C` line (Node start-up included), then SIGTERM. The CLI's defaults are fixed ports (8545, 4337), so the bench passes free ones.
  */
 export async function measureCliStart(
   runs: number,
   ports: () => Promise<[number, number]>,
+  from: 'source' | 'bin',
 ): Promise<number[]> {
   const timings: number[] = []
   for (let run = 0; run < runs; run++) {
     const [port, bundlerPort] = await ports()
     const started = performance.now()
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=source',
-        '--import',
-        'tsx',
-        cliPath,
-        'start',
-        '--port',
-        `${port}`,
-        '--bundler-port',
-        `${bundlerPort}`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
+    const entry = from === 'source' ? ['--conditions=source', '--import', 'tsx', cliSource] : [cliBin]
+    const args = ['start', '--port', `${port}`, '--bundler-port', `${bundlerPort}`]
+    const child = spawn(process.execPath, [...entry, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
     await new Promise<void>((resolve, reject) => {
       let output = ''

@@ -7,6 +7,7 @@
  *   BENCH_DEVNET_RUNS (default 5): cold starts per way of starting
  *   BENCH_DEVNET_ACCOUNTS (default 5): accounts per EntryPoint, each sending two operations
  */
+import { existsSync } from 'node:fs'
 import { getFreePort } from '../src/process/getFreePort.js'
 import { startDevnet } from '../src/startDevnet.js'
 import { measureCliStart, measureStartDevnet } from './measureColdStart.js'
@@ -23,9 +24,17 @@ console.log(
 console.log('| how | n | min s | median s | max s |\n| --- | ---: | ---: | ---: | ---: |')
 const inProcess = await measureStartDevnet(runs)
 console.log(summarizeTimings('startDevnet() in process', inProcess, 's'))
-const cli = await measureCliStart(runs, async () => [await getFreePort(), await getFreePort()])
-console.log(summarizeTimings('sigil-devnet start (spawn from source to ready)', cli, 's'))
-const worst = Math.max(...inProcess, ...cli) / 1000
+const ports = async (): Promise<[number, number]> => [await getFreePort(), await getFreePort()]
+const cli = await measureCliStart(runs, ports, 'source')
+console.log(summarizeTimings('sigil-devnet start from source (tsx), spawn to ready', cli, 's'))
+const built = existsSync(new URL('../dist/cli.js', import.meta.url))
+const bin = built ? await measureCliStart(runs, ports, 'bin') : []
+if (built) console.log(summarizeTimings('sigil-devnet start built (bin, dist), spawn to ready', bin, 's'))
+else
+  console.log(
+    '| sigil-devnet start built (bin) | skipped: run `npm run build -w @sigil/devnet` first | | | |',
+  )
+const worst = Math.max(...inProcess, ...cli, ...bin) / 1000
 console.log(
   `\nGoal: ready in < ${goalSeconds} s: ${worst < goalSeconds ? 'PASS' : 'MISS'} (worst ${worst.toFixed(2)} s)`,
 )
