@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -19,7 +19,9 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
   let appId: string
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sigil-policy-'))
-    server = await spawnServer(['start', '--port', '0', '--data-dir', dataDir], env)
+    const chainsFile = join(dataDir, 'chains.json')
+    await writeFile(chainsFile, JSON.stringify({ chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9' }] }))
+    server = await spawnServer(['start', '--port', '0', '--data-dir', dataDir, '--chains', chainsFile], env)
     const created = await runCli(
       ['app', 'create', '--name', 'a', '--origin', 'http://localhost:5173', '--data-dir', dataDir],
       env,
@@ -29,6 +31,32 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
   afterAll(async () => {
     await server?.stop()
     await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('default: start --chains serves /rpc/<id> and prints its URL', async () => {
+    for (let waited = 0; waited < 10_000 && !server.output().includes('RPC gateway'); waited += 25)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    expect(server.output()).toContain(`RPC gateway: ${server.url}/rpc/31337`)
+    const post = (path: string) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      })
+    expect((await post('/rpc/31337')).status).toBe(401)
+    expect(await (await post('/rpc/5')).json()).toEqual({
+      error: 'chain 5 is not served by this gateway',
+      code: 'CHAIN_NOT_FOUND',
+    })
+  })
+
+  test('error: a bad SIGIL_CHAINS stops start with one clear line', async () => {
+    const run = await runCli(['start', '--port', '0', '--data-dir', dataDir], {
+      ...env,
+      SIGIL_CHAINS: '[{"id":1,"rpcUrl":"ftp://key@x"}]',
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^sigil-server: SIGIL_CHAINS: 0\.rpcUrl: /)
+    expect(run.stderr).not.toContain('key@x')
   })
 
   test('default: policy create, list and disable print JSON', async () => {
