@@ -1,3 +1,4 @@
+export type { SmartAccountClient } from '@sigil/accounts'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export {

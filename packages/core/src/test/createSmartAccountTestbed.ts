@@ -1,4 +1,5 @@
 import { createMemoryStorage } from '@sigil/signer'
+import { http } from 'viem'
 import { startDevnet } from '../../../devnet/src/startDevnet.js'
 import { readMailboxCode } from '../../../server/src/auth/email/test/readMailboxCode.js'
 import { createSponsorPolicy } from '../../../server/src/sponsor/createSponsorPolicy.js'
@@ -48,6 +49,9 @@ export async function createSmartAccountTestbed() {
     await devnet.setPaymasterSigner(signer.address)
     const policy = await createSponsorPolicy(store.db, { appId: server.signerApp.appId, now: Date.now() })
     const configs: SigilConfig[] = []
+    /** Requests straight into the app, without the listener (a DOM test environment cannot serve HTTP). */
+    const inProcessFetch: typeof fetch = async (input, init) => server.app.request(new Request(input, init))
+    const gatewayUrl = `${listener.url}/rpc/${devnet.chainId}`
     const parameters = (overrides: Partial<CreateConfigParameters> = {}): CreateConfigParameters => ({
       connection: { rpcUrl: listener.url, apiKey: server.signerApp.apiKey },
       chain: sigilDevnet,
@@ -63,6 +67,26 @@ export async function createSmartAccountTestbed() {
       server,
       serverUrl: listener.url,
       policy,
+      gatewayUrl,
+      inProcessFetch,
+      /**
+       * Parameters that reach the server in process: the signer's `fetch`, and the devnet chain's
+       * gateway as a transport with the app key, for DOM test environments.
+       */
+      inProcessParameters: (overrides: Partial<CreateConfigParameters> = {}) =>
+        parameters({
+          fetch: inProcessFetch,
+          chains: [
+            {
+              chain: sigilDevnet,
+              transport: http(gatewayUrl, {
+                fetchFn: inProcessFetch,
+                fetchOptions: { headers: { authorization: `Bearer ${server.signerApp.apiKey}` } },
+              }),
+            },
+          ],
+          ...overrides,
+        }),
       /** The parameters of a test config: the test app's key, the devnet chain and policy, Node signer seams. */
       parameters,
       createConfig(overrides: Partial<CreateConfigParameters> = {}) {

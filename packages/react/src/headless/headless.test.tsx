@@ -90,6 +90,7 @@ test('default: the entry exports the provider, hooks and errors, and no UI', () 
       "SigilContext",
       "SigilProvider",
       "SignerNotReadyError",
+      "SmartAccountClientNotReadyError",
       "WalletChainNotFoundError",
       "WalletConnectNotInstalledError",
       "WalletConnectParamsNotFoundError",
@@ -106,15 +107,19 @@ test('default: the entry exports the provider, hooks and errors, and no UI', () 
       "useExportAccount",
       "useLogout",
       "useMFA",
+      "useSendCalls",
+      "useSendUserOperation",
       "useSigilConfig",
       "useSignMessage",
       "useSignTypedData",
       "useSigner",
       "useSignerStatus",
+      "useSmartAccountClient",
       "useSolanaSigner",
       "useUiConfig",
       "useUser",
       "useValidateMultiFactors",
+      "useWaitForUserOperationTransaction",
     ]
   `)
 })

@@ -7,6 +7,7 @@ export { createConfig } from '../context/createConfig.js'
 export type { WalletConnectParameters } from '../context/createWalletConnectConnector.js'
 export { NoSigilContextError } from '../context/errors/NoSigilContextError.js'
 export { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
+export { SmartAccountClientNotReadyError } from '../context/errors/SmartAccountClientNotReadyError.js'
 export { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
 export { WalletConnectionError } from '../context/errors/WalletConnectionError.js'
 export { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
@@ -54,6 +55,17 @@ export {
 } from '../hooks/useExportAccount.js'
 export { type UseLogoutParameters, type UseLogoutReturnType, useLogout } from '../hooks/useLogout.js'
 export { type UseMFAReturnType, useMFA } from '../hooks/useMFA.js'
+export {
+  type UseSendCallsParameters,
+  type UseSendCallsReturnType,
+  useSendCalls,
+} from '../hooks/useSendCalls.js'
+export {
+  type SendUserOperationVariables,
+  type UseSendUserOperationParameters,
+  type UseSendUserOperationReturnType,
+  useSendUserOperation,
+} from '../hooks/useSendUserOperation.js'
 export { useSigilConfig } from '../hooks/useSigilConfig.js'
 export { type UseSignerReturnType, useSigner } from '../hooks/useSigner.js'
 export { type UseSignerStatusReturnType, useSignerStatus } from '../hooks/useSignerStatus.js'
@@ -68,6 +80,11 @@ export {
   type UseSignTypedDataVariables,
   useSignTypedData,
 } from '../hooks/useSignTypedData.js'
+export {
+  type UseSmartAccountClientParameters,
+  type UseSmartAccountClientReturnType,
+  useSmartAccountClient,
+} from '../hooks/useSmartAccountClient.js'
 export { type UseSolanaSignerReturnType, useSolanaSigner } from '../hooks/useSolanaSigner.js'
 export { useUiConfig } from '../hooks/useUiConfig.js'
 export { type UseUserReturnType, useUser } from '../hooks/useUser.js'
@@ -76,3 +93,8 @@ export {
   type UseValidateMultiFactorsReturnType,
   useValidateMultiFactors,
 } from '../hooks/useValidateMultiFactors.js'
+export {
+  type UseWaitForUserOperationTransactionParameters,
+  type UseWaitForUserOperationTransactionReturnType,
+  useWaitForUserOperationTransaction,
+} from '../hooks/useWaitForUserOperationTransaction.js'
