@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/schema.js'
 import { assertPolicyAllows } from './assertPolicyAllows.js'
-import { countSenderOperationsToday } from './countSenderOperationsToday.js'
 import { findSponsorPolicy } from './findSponsorPolicy.js'
+import { readPolicyUsage } from './readPolicyUsage.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 
@@ -23,10 +23,7 @@ export async function checkSponsorship(
   }: { policyId: string; appId: string; operation: SponsoredOperation; now: number },
 ): Promise<SponsorPolicy> {
   const policy = await findSponsorPolicy(db, { policyId, appId })
-  const senderOperationsToday =
-    policy.maxOperationsPerSenderPerDay === null
-      ? 0
-      : await countSenderOperationsToday(db, { policyId, sender: operation.sender, now })
-  assertPolicyAllows(policy, operation, { now, usage: { senderOperationsToday } })
+  const view = await readPolicyUsage(db, policy, operation, now)
+  assertPolicyAllows(view.policy, operation, { now, usage: view.usage })
   return policy
 }

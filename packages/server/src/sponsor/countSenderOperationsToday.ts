@@ -4,6 +4,9 @@ import type { Database } from '../store/schema.js'
 
 const dayMs = 86_400_000
 
+/** Epoch ms of 00:00 UTC of the day of `now`. */
+export const startOfUtcDay = (now: number) => Math.floor(now / dayMs) * dayMs
+
 /**
  * How many operations of `sender` were signed under the policy since the start of the UTC day of `now`.
  *
@@ -19,7 +22,7 @@ export async function countSenderOperationsToday(
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('policy_id', '=', policyId)
     .where('sender', '=', sender.toLowerCase())
-    .where('created_at', '>=', Math.floor(now / dayMs) * dayMs)
+    .where('created_at', '>=', startOfUtcDay(now))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }

@@ -2,8 +2,8 @@ import type { Hex } from 'viem'
 import { createId } from '../ids/createId.js'
 import type { WriteBatcher } from '../store/createWriteBatcher.js'
 import { assertPolicyAllows } from './assertPolicyAllows.js'
-import { countSenderOperationsToday } from './countSenderOperationsToday.js'
 import { findSponsorPolicy } from './findSponsorPolicy.js'
+import { readPolicyUsage } from './readPolicyUsage.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 
 export type RecordSponsorshipParameters = {
@@ -24,8 +24,11 @@ class ConcurrentUpdate extends Error {}
  * the operation and adds its maximum cost to the policy's spending. Call it right before signing
  * paymaster data: once it returns, the sponsorship counts (it survives a restart).
  *
+ * A second signature of the same operation (chain, EntryPoint, sender, nonce) replaces the first's
+ * record and cost instead of counting again (see `readPolicyUsage`).
+ *
  * Writers of one policy serialize on the policy row: the update only applies when the row's
- * `operations` counter is still the one read (PostgreSQL, several server instances), and SQLite
+ * `operations` and `spent_wei` are still the ones read (PostgreSQL, several server instances), and SQLite
  * transactions take the write lock up front; a writer that lost the race reads again. `writes` is the
  * server's write batcher (on SQLite its writer thread), or anything with the same `run`.
  *
@@ -41,22 +44,28 @@ export async function recordSponsorship(
     try {
       await writes.run(async (trx) => {
         const policy = await findSponsorPolicy(trx, { policyId, appId })
-        const senderOperationsToday =
-          policy.maxOperationsPerSenderPerDay === null
-            ? 0
-            : await countSenderOperationsToday(trx, { policyId, sender: operation.sender, now })
-        assertPolicyAllows(policy, operation, { now, usage: { senderOperationsToday } })
+        const { policy: view, usage, earlier } = await readPolicyUsage(trx, policy, operation, now)
+        assertPolicyAllows(view, operation, { now, usage })
         const updated = await trx
           .updateTable('sponsor_policies')
           .set({
-            operations: policy.operations + 1,
-            spent_wei: (policy.spentWei + operation.maxCostWei).toString(),
+            operations: earlier ? policy.operations : policy.operations + 1,
+            spent_wei: (view.spentWei + operation.maxCostWei).toString(),
             updated_at: now,
           })
           .where('id', '=', policyId)
           .where('operations', '=', policy.operations)
+          .where('spent_wei', '=', policy.spentWei.toString())
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentUpdate()
+        if (earlier) {
+          await trx
+            .updateTable('sponsor_operations')
+            .set({ user_operation_hash: userOperationHash, max_cost_wei: operation.maxCostWei.toString() })
+            .where('id', '=', earlier.id)
+            .execute()
+          return
+        }
         await trx
           .insertInto('sponsor_operations')
           .values({

@@ -165,6 +165,33 @@ forEachDialect((dialect) => {
       await expect(record(budget.id, 10, now, { maxCostWei: 1n })).rejects.toThrow('budget exhausted')
     })
 
+    test('behavior: signing the same operation again (same sender and nonce) replaces its record', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const policy = await createSponsorPolicy(store.db, {
+        appId,
+        maxOperationsPerSenderPerDay: 1,
+        budgetWei: 1_500n,
+        now,
+      })
+      const record = (nonce: bigint, maxCostWei: bigint, n: number) =>
+        recordSponsorship(createWriteBatcher(store), {
+          policyId: policy.id,
+          appId,
+          operation: operation({ nonce, maxCostWei }),
+          userOperationHash: hash(n),
+          now,
+        })
+      await record(7n, 1_000n, 1)
+      await record(7n, 1_200n, 2)
+      const [after] = await listSponsorPolicies(store.db, { appId })
+      expect(after).toMatchObject({ operations: 1, spentWei: 1_200n })
+      const rows = await store.db.selectFrom('sponsor_operations').selectAll().execute()
+      expect(rows.map((row) => [row.user_operation_hash, row.max_cost_wei])).toEqual([[hash(2), '1200']])
+      await expect(record(8n, 1n, 3)).rejects.toThrow('allows 1 operation per sender per day')
+      await expect(record(7n, 1_600n, 4)).rejects.toThrow('budget exhausted')
+    })
+
     test('behavior: concurrent signatures never exceed the per-sender limit', async () => {
       const store = getStore()
       const appId = await newApp()
