@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noConsole: a build script reports to the terminal
 /**
  * Compiles Sigil's Solidity sources with solcjs from npm, offline, into one TypeScript module per deployable
  * contract (ABI `as const`, creation and runtime bytecode). Each folder of `contracts/` is a group compiled on
@@ -11,7 +12,7 @@
  * The artifacts are committed, so starting the devnet never compiles. Metadata hashes are left out of the
  * bytecode, so the output depends on the sources and settings only.
  */
-import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,7 +20,10 @@ import { fileURLToPath } from 'node:url'
 const require = createRequire(import.meta.url)
 const solc = require('solc') as {
   version(): string
-  compile(input: string, callbacks: { import(path: string): { contents: string } | { error: string } }): string
+  compile(
+    input: string,
+    callbacks: { import(path: string): { contents: string } | { error: string } },
+  ): string
 }
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -62,7 +66,10 @@ type SolcOutput = {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[]
   contracts?: Record<
     string,
-    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+    Record<
+      string,
+      { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
+    >
   >
 }
 
@@ -87,7 +94,9 @@ function compile(group: string): Map<string, string> {
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
   if (errors.length > 0) {
-    throw new Error(`solc ${solc.version()} failed on contracts/${group}:\n${errors.map((error) => error.formattedMessage).join('\n')}`)
+    throw new Error(
+      `solc ${solc.version()} failed on contracts/${group}:\n${errors.map((error) => error.formattedMessage).join('\n')}`,
+    )
   }
   const modules = new Map<string, string>()
   for (const [sourceName, contracts] of Object.entries(output.contracts ?? {})) {
@@ -139,7 +148,9 @@ function buildGroup(group: string, check: boolean): boolean {
     const extra = committed.filter((file) => !modules.has(file.replace(/\.ts$/, '')))
     if (stale.length > 0 || extra.length > 0) {
       const names = [...stale.map(([name]) => name), ...extra].join(', ')
-      console.error(`contracts/${group}: artifacts out of date (npm run build:contracts -w @sigil/devnet): ${names}`)
+      console.error(
+        `contracts/${group}: artifacts out of date (npm run build:contracts -w @sigil/devnet): ${names}`,
+      )
       return false
     }
     console.log(`contracts/${group}: ${modules.size} artifacts match their sources (${seconds} s)`)
@@ -148,7 +159,9 @@ function buildGroup(group: string, check: boolean): boolean {
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(outDir, { recursive: true })
   for (const [name, text] of modules) writeFileSync(join(outDir, `${name}.ts`), text)
-  console.log(`contracts/${group}: compiled ${modules.size} contracts with solc ${solc.version()} in ${seconds} s`)
+  console.log(
+    `contracts/${group}: compiled ${modules.size} contracts with solc ${solc.version()} in ${seconds} s`,
+  )
   return true
 }
 
