@@ -16,10 +16,12 @@ export {
 export { entryPointAddresses } from './deploy/entryPointAddresses.js'
 export { paymasterArtifacts } from './deploy/paymasterArtifacts.js'
 export { type PlaceContractParameters, placeContract } from './deploy/placeContract.js'
+export { placeEntryPoints } from './deploy/placeEntryPoints.js'
 export { type Artifact, type ArtifactPackage, readArtifact } from './deploy/readArtifact.js'
 export { setPaymasterSigners } from './deploy/setPaymasterSigners.js'
 export { DevnetError } from './errors/DevnetError.js'
 export { type GetPaymasterHashParameters, getPaymasterHash } from './paymaster/getPaymasterHash.js'
+export { createJsonRpc, type JsonRpcRequest } from './process/createJsonRpc.js'
 export { type DevAccount, type Devnet, type StartDevnetParameters, startDevnet } from './startDevnet.js'
 export {
   type CreateTestPaymasterParameters,
