@@ -151,6 +151,40 @@ describe('deployPaymasters', () => {
     await setPaymasterSigners(chain.client, paymasters, signer.address)
   })
 
+  test('behavior: deposit() adds to the EntryPoint deposit and the owner withdraws with withdrawTo', async () => {
+    const { abi } = paymasterArtifacts['0.8']
+    const address = paymasters['0.8']
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const getDeposit = () => chain.client.readContract({ address, abi, functionName: 'getDeposit' })
+    const before = await getDeposit()
+    const deposited = await chain.client.writeContract({
+      address,
+      abi,
+      functionName: 'deposit',
+      value: parseEther('2'),
+    })
+    await chain.client.waitForTransactionReceipt({ hash: deposited })
+    expect(await getDeposit()).toBe(before + parseEther('2'))
+    const withdrawn = await chain.client.writeContract({
+      address,
+      abi,
+      functionName: 'withdrawTo',
+      args: [recipient, parseEther('3')],
+    })
+    await chain.client.waitForTransactionReceipt({ hash: withdrawn })
+    expect(await getDeposit()).toBe(before - parseEther('1'))
+    expect(await chain.client.getBalance({ address: recipient })).toBe(parseEther('3'))
+    await expect(
+      chain.client.simulateContract({
+        address,
+        abi,
+        functionName: 'withdrawTo',
+        args: [recipient, 1n],
+        account: anvilAccounts[3].address,
+      }),
+    ).rejects.toThrow('NotOwner')
+  })
+
   test('error: only the EntryPoint may validate, only the owner may set the signer', async () => {
     await expect(
       validate('0.8', (hash) => signer.signMessage({ message: { raw: hash } }), anvilAccounts[3].address),
