@@ -104,7 +104,7 @@ export async function requestGasAndPaymasterAndData(
       label: `bundler of chain ${chain.id}`,
       logger: ctx.logger,
       method: 'eth_estimateUserOperationGas',
-      params: [formatUserOperationRequest(draft), entryPoint],
+      params: [toBundlerRequest(draft), entryPoint],
     }),
     `the bundler of chain ${chain.id}`,
   )
@@ -144,4 +144,14 @@ export async function requestGasAndPaymasterAndData(
     maxPriorityFeePerGas: numberToHex(final.maxPriorityFeePerGas),
     ...fields,
   }
+}
+
+/**
+ * The operation as the bundler takes it. viem writes `eip7702Auth` only from an `authorization` field; the
+ * gateway keeps the client's `eip7702Auth` as it came, so it is carried over here: without it the bundler
+ * simulates an EOA that is not yet delegated (AA20 account not deployed).
+ */
+function toBundlerRequest(operation: UserOperation) {
+  const { eip7702Auth } = operation as { eip7702Auth?: unknown }
+  return { ...formatUserOperationRequest(operation), ...(eip7702Auth ? { eip7702Auth } : {}) }
 }
