@@ -34,6 +34,11 @@ const require = createRequire(import.meta.url)
  * `eth_supportedEntryPoints` (about 2 s, mostly module loading). Runs with `--safe-mode false` (anvil has no
  * `debug_traceCall` tracer alto accepts) and deploys its simulation contracts through the deterministic deployer.
  *
+ * Gas estimates get margins (call gas ×1.2, verification gas ×1.5): alto's estimate is the gas the simulation
+ * used, which is too tight for an account calling itself (63/64 of the gas reaches a nested call; measured: a
+ * MultiOwnerLightAccount `updateOwners` estimated at 30,971 needed about 40,000) and for a ModularAccountV2
+ * batch to new addresses (AA26 over verificationGasLimit at alto's default ×1.3).
+ *
  * alto has no host flag: it listens on 0.0.0.0, so the bundler is reachable from the network on this port.
  * The URL returned is the loopback one.
  *
@@ -51,6 +56,8 @@ export async function startAlto(parameters: StartAltoParameters): Promise<StartA
     ...['--rpc-url', rpcUrl],
     ...['--port', String(port)],
     ...['--safe-mode', 'false'],
+    ...['--v6-call-gas-limit-multiplier', '120', '--v6-verification-gas-limit-multiplier', '150'],
+    ...['--v7-call-gas-limit-multiplier', '120', '--v7-verification-gas-limit-multiplier', '150'],
     ...['--enable-cors', 'true'],
     ...['--log-level', 'warn'],
   ]
