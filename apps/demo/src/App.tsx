@@ -28,7 +28,7 @@ export function App({ settings }: { settings: DemoSettings }) {
             Starting…
           </p>
         ) : signedIn ? (
-          <Dashboard user={user} />
+          <Dashboard user={user} settings={settings} />
         ) : (
           <SignInScreen settings={settings} />
         )}

@@ -1,20 +1,28 @@
 import type { UseUserReturnType } from '@sigil/react'
+import type { DemoSettings } from './loadDemoSettings'
 import { AccountPanel } from './panels/AccountPanel'
 import { AddressesPanel } from './panels/AddressesPanel'
 import { ExportPanel } from './panels/ExportPanel'
 import { PasskeyPanel } from './panels/PasskeyPanel'
 import { SignMessagePanel } from './panels/SignMessagePanel'
 import { SignTypedDataPanel } from './panels/SignTypedDataPanel'
+import { SmartAccountPanel } from './panels/SmartAccountPanel'
 import { TotpPanel } from './panels/TotpPanel'
 
 /**
  * The signed-in page: who the user is, their addresses, signing, and (for a Sigil wallet, not a
- * connected browser wallet) two-factor codes, passkeys and export.
+ * connected browser wallet) a smart account, two-factor codes, passkeys and export.
  *
  * @example
- * <Dashboard user={user} />
+ * <Dashboard user={user} settings={settings} />
  */
-export function Dashboard({ user }: { user: NonNullable<UseUserReturnType> }) {
+export function Dashboard({
+  user,
+  settings,
+}: {
+  user: NonNullable<UseUserReturnType>
+  settings: DemoSettings
+}) {
   const embedded = user.type === 'sca'
   return (
     <div className="dashboard">
@@ -25,6 +33,7 @@ export function Dashboard({ user }: { user: NonNullable<UseUserReturnType> }) {
       <SignTypedDataPanel address={user.address} />
       {embedded ? (
         <>
+          <SmartAccountPanel settings={settings} />
           <TotpPanel />
           <PasskeyPanel userId={user.userId} />
           <ExportPanel />

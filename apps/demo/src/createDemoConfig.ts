@@ -1,12 +1,14 @@
 import { sigilDevnet } from '@sigil/core'
 import { type AuthType, createConfig, type SigilReactConfig } from '@sigil/react'
+import { type Chain, defineChain } from 'viem'
 import type { DemoSettings } from './loadDemoSettings'
 
 /** The element the key frame is mounted in (index.html). */
 export const signerFrameContainerId = 'sigil-signer-frame'
 
 /**
- * The demo's Sigil config: the local chain, the server and dev app from the settings, and a sign-in
+ * The demo's Sigil config: the local chain (with the dev app's gas policy when the settings give them),
+ * the server and dev app from the settings, and a sign-in
  * card with every method: email (code or link, as the server's app says), passkey, one button per
  * OAuth provider the server has, and external wallets.
  *
@@ -31,7 +33,8 @@ export function createDemoConfig(settings: DemoSettings): SigilReactConfig {
   return createConfig(
     {
       connection: { rpcUrl: settings.rpcUrl, apiKey: settings.apiKey },
-      chain: sigilDevnet,
+      chain: settings.chain ? toDemoChain(settings.chain) : sigilDevnet,
+      policyId: settings.policyId,
       iframeConfig: { iframeContainerId: signerFrameContainerId },
     },
     {
@@ -41,4 +44,15 @@ export function createDemoConfig(settings: DemoSettings): SigilReactConfig {
       },
     },
   )
+}
+
+/** The settings' chain as a viem chain; smart accounts reach it through the server's RPC gateway. */
+function toDemoChain({ id, name, nodeRpcUrl }: NonNullable<DemoSettings['chain']>): Chain {
+  return defineChain({
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [nodeRpcUrl] } },
+    testnet: true,
+  })
 }

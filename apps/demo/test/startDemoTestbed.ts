@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { inject } from 'vitest'
+import { type Devnet, startDevnet } from '../../../packages/devnet/src/startDevnet.js'
 // The Chromium suites' global setup (root vitest config) provides `browserAssets`: its type comes from there.
 import type {} from '../../../packages/signer/test/browser/globalSetup.js'
 import { launchChromium } from '../../../packages/signer/test/browser/launchChromium.js'
+import { ensureDemoPolicy } from '../scripts/ensureDemoPolicy.js'
 import { readOauthProviders } from '../scripts/readOauthProviders.js'
+import { runServerCli } from '../scripts/runServerCli.js'
 import { type DemoServer, serveDemo } from '../scripts/serveDemo.js'
 import { type StartedSigilServer, startSigilServer } from '../scripts/startSigilServer.js'
 import type { DemoSettings } from '../src/loadDemoSettings.js'
@@ -25,6 +28,8 @@ export type DemoTestbed = {
   /** What the demo serves as `config.json` (change it with `demo.setSettings`). */
   settings: DemoSettings
   server: StartedSigilServer
+  /** The local chain, when the testbed was started with `chain: true`. */
+  devnet: Devnet | undefined
   demo: DemoServer
   browser: Browser
   /** The built demo. */
@@ -55,6 +60,12 @@ export type StartDemoTestbedOptions = {
   serverPort?: number | undefined
   /** Extra server environment, e.g. `SIGIL_OAUTH_<ID>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`. */
   env?: NodeJS.ProcessEnv | undefined
+  /**
+   * Start the local chain too (`startDevnet` on random ports, its paymasters trusting the server's
+   * paymaster signer), serve it through the server's RPC gateway, and give the demo a sponsorship
+   * policy and the chain, as `npm start` does.
+   */
+  chain?: boolean | undefined
 }
 
 /**
@@ -76,6 +87,7 @@ export async function startDemoTestbed(
   const dataDir = await mkdtemp(join(tmpdir(), 'sigil-demo-data-'))
   const demo = await serveDemo({ root: demoDir, port: 0 })
   const env = { ...testServerEnv(frameDir), ...options.env }
+  const devnet = options.chain ? await startLocalChain({ dataDir, env }) : undefined
   const server = await startSigilServer({
     repositoryRoot,
     dataDir,
@@ -83,14 +95,28 @@ export async function startDemoTestbed(
     host: '127.0.0.1',
     devAppOrigin: demo.url,
     fromSource: true,
-    env,
+    env: devnet ? { ...env, SIGIL_CHAINS: JSON.stringify([toChainConfig(devnet)]) } : env,
     output: null,
+  }).catch(async (error: unknown) => {
+    await devnet?.stop()
+    throw error
   })
   const settings: DemoSettings = {
     rpcUrl: server.url,
     apiKey: server.devApp.apiKey,
     mailboxUrl: server.mailboxUrl,
     oauthProviders: await readOauthProviders(env),
+    ...(devnet && {
+      policyId: await ensureDemoPolicy({
+        repositoryRoot,
+        fromSource: true,
+        env,
+        dataDir,
+        appId: server.devApp.appId,
+        chainId: devnet.chainId,
+      }),
+      chain: { id: devnet.chainId, name: 'Sigil Devnet', nodeRpcUrl: devnet.rpcUrl },
+    }),
   }
   demo.setSettings(settings)
   const latestCode = async (email: string) => {
@@ -107,6 +133,7 @@ export async function startDemoTestbed(
     demoUrl: demo.url,
     settings,
     server,
+    devnet,
     demo,
     browser,
     demoDir,
@@ -138,9 +165,38 @@ export async function startDemoTestbed(
     async close() {
       await browser.close()
       await Promise.all([demo.close(), server.stop()])
+      await devnet?.stop()
       await rm(dataDir, { recursive: true, force: true })
       await rm(demoDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The devnet on random ports whose paymasters trust the paymaster signer of the server that will run on
+ * `dataDir` (`sigil-server paymaster signer` makes the key in its vault first).
+ */
+async function startLocalChain({
+  dataDir,
+  env,
+}: {
+  dataDir: string
+  env: NodeJS.ProcessEnv
+}): Promise<Devnet> {
+  const { address } = await runServerCli<{ address: `0x${string}` }>(
+    { repositoryRoot, fromSource: true, env },
+    ['paymaster', 'signer', '--data-dir', dataDir],
+  )
+  return startDevnet({ paymasterSigner: address })
+}
+
+/** The gateway's chain config (`SIGIL_CHAINS`) for the devnet. */
+function toChainConfig(devnet: Devnet) {
+  return {
+    id: devnet.chainId,
+    rpcUrl: devnet.rpcUrl,
+    bundlerUrl: devnet.bundlerUrl,
+    paymasters: devnet.paymasters,
   }
 }
 

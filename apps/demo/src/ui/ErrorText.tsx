@@ -1,5 +1,8 @@
+import { readErrorMessage } from './readErrorMessage'
+
 /**
- * An error under a form, announced by screen readers; nothing when there is none.
+ * An error under a form, announced by screen readers (a JSON-RPC error as the server's own message,
+ * see `readErrorMessage`); nothing when there is none.
  *
  * @example
  * <ErrorText error={mutation.error} />
@@ -8,7 +11,7 @@ export function ErrorText({ error }: { error: Error | null | undefined }) {
   if (!error) return null
   return (
     <p className="error-text" role="alert">
-      {error.message}
+      {readErrorMessage(error)}
     </p>
   )
 }
