@@ -1,7 +1,8 @@
 import { NotAuthenticatedError } from '@sigil/signer'
-import { createPublicClient, http, zeroAddress } from 'viem'
+import { createPublicClient, defineChain, http, zeroAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createSponsorPolicy } from '../../../server/src/sponsor/createSponsorPolicy.js'
+import { sigilDevnet } from '../chains/sigilDevnet.js'
 import type { SmartAccountState } from '../store/CoreState.js'
 import { createSmartAccountTestbed, type SmartAccountTestbed } from '../test/createSmartAccountTestbed.js'
 import { disconnect } from './disconnect.js'
@@ -9,6 +10,7 @@ import { getSmartAccountClient } from './getSmartAccountClient.js'
 import { getSmartAccountState } from './getSmartAccountState.js'
 import { sendCalls } from './sendCalls.js'
 import { sendUserOperation } from './sendUserOperation.js'
+import { setChain } from './setChain.js'
 import { waitForUserOperationTransaction } from './waitForUserOperationTransaction.js'
 import { watchSmartAccountClient } from './watchSmartAccountClient.js'
 
@@ -107,6 +109,32 @@ test('behavior: every account type has its own address; a sponsored batch from a
   const hash = await waitForUserOperationTransaction(modular, { hash: id })
   expect((await node().getTransactionReceipt({ hash })).status).toBe('success')
   expect(await node().getBalance({ address: modular.account.address })).toBe(0n)
+})
+
+test('behavior: accounts are per chain: another chain has its own record, the first chain keeps its client', async () => {
+  const otherChain = defineChain({ ...sigilDevnet, id: 31338, name: 'Other Devnet' })
+  const config = testbed.createConfig({ chains: [{ chain: sigilDevnet }, { chain: otherChain }] })
+  await testbed.signIn(config, 'edsger@example.com')
+  const first = await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
+
+  setChain(config, otherChain)
+  expect(getSmartAccountState(config, { type: 'LightAccount' })).toBeUndefined()
+  // The gateway serves no chain 31338: the record of that chain says why, the devnet's stays READY.
+  await expect(getSmartAccountClient(config, { type: 'LightAccount' })).rejects.toThrowError(
+    'getCounterFactualAddress failed',
+  )
+  const { accounts } = config.store.getState()
+  expect(accounts[otherChain.id]?.LightAccount).toMatchObject({
+    status: 'ERROR',
+    error: { name: expect.any(String) },
+  })
+  expect(accounts[sigilDevnet.id]?.LightAccount).toMatchObject({
+    status: 'READY',
+    address: first.account.address,
+  })
+
+  setChain(config, sigilDevnet)
+  expect(await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })).toBe(first)
 })
 
 test('error: a policy refusal reaches the caller with its message', async () => {

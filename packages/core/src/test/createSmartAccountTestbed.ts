@@ -1,6 +1,6 @@
+import { startDevnet } from '@sigil/devnet'
 import { createMemoryStorage } from '@sigil/signer'
 import { http } from 'viem'
-import { startDevnet } from '../../../devnet/src/startDevnet.js'
 import { readMailboxCode } from '../../../server/src/auth/email/test/readMailboxCode.js'
 import { createSponsorPolicy } from '../../../server/src/sponsor/createSponsorPolicy.js'
 import { ensurePaymasterSigner } from '../../../server/src/sponsor/ensurePaymasterSigner.js'
