@@ -1,11 +1,13 @@
-import { NotAuthenticatedError } from '@sigil/signer'
+import { createMemoryStorage, NotAuthenticatedError } from '@sigil/signer'
 import { createPublicClient, defineChain, http, zeroAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createSponsorPolicy } from '../../../server/src/sponsor/createSponsorPolicy.js'
+import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
 import type { SmartAccountState } from '../store/CoreState.js'
 import { createSmartAccountTestbed, type SmartAccountTestbed } from '../test/createSmartAccountTestbed.js'
 import { disconnect } from './disconnect.js'
+import { getSigner } from './getSigner.js'
 import { getSmartAccountClient } from './getSmartAccountClient.js'
 import { getSmartAccountState } from './getSmartAccountState.js'
 import { sendCalls } from './sendCalls.js'
@@ -80,6 +82,35 @@ test('behavior: the same parameters give the same client; a disconnect drops the
   expect(again).not.toBe(v1)
   expect(again.account.address).toBe(first.account.address)
   expect(getSmartAccountState(config, { type: 'LightAccount' })).toMatchObject({ status: 'READY', owner })
+})
+
+test('behavior: after a reload the stored account is RECONNECTING until its client is built again', async () => {
+  const storage = createMemoryStorage()
+  const sessionStorage = createMemoryStorage()
+  const stamper = createNodeFrameStamper()
+  const before = testbed.createConfig({
+    storage: () => storage,
+    sessionConfig: { storage: sessionStorage },
+    stamper,
+  })
+  await testbed.signIn(before, 'ada.reload@example.com')
+  const { address } = (await getSmartAccountClient(before, { type: 'LightAccount', pollingInterval })).account
+  before.store.getState().signer?.destroy()
+
+  const reloaded = testbed.createConfig({
+    storage: () => storage,
+    sessionConfig: { storage: sessionStorage },
+    stamper: createNodeFrameStamper(stamper.targetKey()),
+  })
+  expect(getSmartAccountState(reloaded, { type: 'LightAccount' })).toMatchObject({ status: 'READY', address })
+  await getSigner(reloaded)!.ready
+  const building = getSmartAccountClient(reloaded, { type: 'LightAccount', pollingInterval })
+  expect(getSmartAccountState(reloaded, { type: 'LightAccount' })).toMatchObject({
+    status: 'RECONNECTING',
+    address,
+  })
+  expect((await building).account.address).toBe(address)
+  expect(getSmartAccountState(reloaded, { type: 'LightAccount' })).toMatchObject({ status: 'READY', address })
 })
 
 test('behavior: every account type has its own address; a sponsored batch from a ModularAccountV2', async () => {
