@@ -7,7 +7,6 @@ import { sigilDevnet } from '../chains/sigilDevnet.js'
 import type { SmartAccountState } from '../store/CoreState.js'
 import { createSmartAccountTestbed, type SmartAccountTestbed } from '../test/createSmartAccountTestbed.js'
 import { disconnect } from './disconnect.js'
-import { getSigner } from './getSigner.js'
 import { getSmartAccountClient } from './getSmartAccountClient.js'
 import { getSmartAccountState } from './getSmartAccountState.js'
 import { sendCalls } from './sendCalls.js'
@@ -103,14 +102,15 @@ test('behavior: after a reload the stored account is RECONNECTING until its clie
     stamper: createNodeFrameStamper(stamper.targetKey()),
   })
   expect(getSmartAccountState(reloaded, { type: 'LightAccount' })).toMatchObject({ status: 'READY', address })
-  await getSigner(reloaded)!.ready
-  const building = getSmartAccountClient(reloaded, { type: 'LightAccount', pollingInterval })
-  expect(getSmartAccountState(reloaded, { type: 'LightAccount' })).toMatchObject({
-    status: 'RECONNECTING',
-    address,
-  })
-  expect((await building).account.address).toBe(address)
-  expect(getSmartAccountState(reloaded, { type: 'LightAccount' })).toMatchObject({ status: 'READY', address })
+  const seen: (SmartAccountState | undefined)[] = []
+  watchSmartAccountClient(reloaded, { type: 'LightAccount' })((account) => seen.push(account))
+  // Asked at once, before the signer has restored the session: it waits for it.
+  const client = await getSmartAccountClient(reloaded, { type: 'LightAccount', pollingInterval })
+  expect(client.account.address).toBe(address)
+  expect(seen.map((account) => [account?.status, account?.address])).toEqual([
+    ['RECONNECTING', address],
+    ['READY', address],
+  ])
 })
 
 test('behavior: every account type has its own address; a sponsored batch from a ModularAccountV2', async () => {

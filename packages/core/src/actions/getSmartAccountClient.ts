@@ -28,7 +28,7 @@ export type GetSmartAccountClientReturnType<type extends SmartAccountType = Smar
  * signer's viem account. One client is kept per chain and type (asked again with the same parameters,
  * the same client comes back); the store's `accounts[chainId][type]` follows it: `INITIALIZING` (or
  * `RECONNECTING` for an account known from before), then `READY` with the address, or `ERROR`.
- * Throws `NotAuthenticatedError` when nobody is signed in.
+ * Waits for the signer to restore a stored session; throws `NotAuthenticatedError` when nobody is signed in.
  *
  * @example
  * const client = await getSmartAccountClient(config, { type: 'LightAccount' })
@@ -39,7 +39,10 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
   parameters: GetSmartAccountClientParameters<type>,
 ): Promise<GetSmartAccountClientReturnType<type>> {
   const { type, accountParams, pollingInterval } = parameters
-  const owner = requireSigner(config).toViemAccount()
+  const signer = requireSigner(config)
+  // After a reload the store knows the user before the signer has restored its session.
+  await signer.ready
+  const owner = signer.toViemAccount()
   const { store } = config
   const { chain, connections, accounts } = store.getState()
   const connection = connections[chain.id]!
