@@ -67,6 +67,11 @@ describe('demo smart account', () => {
       expect(await node().getCode({ address })).toMatch(/^0x.+/)
       expect(await node().getBalance({ address })).toBe(0n)
       expect(await panel.getByTestId('balance').textContent()).toBe('0 ETH')
+
+      // After a reload the same account comes back, deployed.
+      await page.reload()
+      await panel.getByText('Deployed', { exact: true }).waitFor({ timeout: 30_000 })
+      expect(await readValue(page, 'Account address', /^0x[0-9a-fA-F]{40}$/)).toBe(address)
       await page.context().close()
     },
   )
