@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module'
 import { generate } from 'otplib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { seriousViolations } from './seriousViolations.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 
 /** The demo in real Chromium, started as `npm start` starts it (server CLI, static demo server). */
@@ -77,21 +77,6 @@ async function addVirtualAuthenticator(page: Page) {
     },
   })
 }
-
-const axeSource = createRequire(import.meta.url)('axe-core').source as string
-
-/** axe-core's serious and critical violations on the page as it is now (rule id and the first target). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe
-    return (await axe.run()).violations
-  })
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes[0]?.target.join(' ')}`)
-}
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] }
 
 const signOut = async (page: Page) => {
   await page.getByRole('button', { name: 'Sign out' }).click()

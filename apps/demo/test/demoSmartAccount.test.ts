@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { runServerCli } from '../scripts/runServerCli.js'
+import { seriousViolations } from './seriousViolations.js'
 import { type DemoTestbed, startDemoTestbed, testServerEnv } from './startDemoTestbed.js'
 
 /**
@@ -40,7 +41,7 @@ async function readValue(page: Page, label: string, pattern: RegExp) {
 
 describe('demo smart account', () => {
   test(
-    'default: sign in, pick LightAccount, see its counterfactual address, send a sponsored transaction: its hash; the balance is unchanged',
+    'default: sign in, pick LightAccount, see its counterfactual address, send a sponsored transaction: its hash; the balance is unchanged; no serious axe-core violations',
     slow,
     async () => {
       const page = await testbed.openDemo()
@@ -53,6 +54,7 @@ describe('demo smart account', () => {
       expect(await node().getCode({ address })).toBeUndefined()
       await panel.scrollIntoViewIfNeeded()
       await shot('1-counterfactual-address')
+      expect(await seriousViolations(page)).toEqual([])
 
       await panel.getByRole('button', { name: 'Send sponsored transaction' }).click()
       await panel.getByRole('button', { name: /Sending…|Waiting for the receipt…/ }).waitFor()
@@ -61,6 +63,7 @@ describe('demo smart account', () => {
       const hash = await readValue(page, 'Transaction hash', /^0x[0-9a-f]{64}$/)
       await panel.getByText('Deployed', { exact: true }).waitFor()
       await shot('3-sponsored-transaction')
+      expect(await seriousViolations(page)).toEqual([])
 
       const receipt = await node().getTransactionReceipt({ hash })
       expect(receipt.status).toBe('success')
