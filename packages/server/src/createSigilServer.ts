@@ -11,6 +11,7 @@ import { publicApiCors } from './http/publicApiCors.js'
 import { createApiKeyCache } from './kms/auth/createApiKeyCache.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { startSigningThread } from './kms/signing/startSigningThread.js'
+import { signRawPayloadOnListener } from './kms/signRawPayloadOnListener.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
 import { createMailer } from './mail/createMailer.js'
@@ -103,6 +104,8 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       ),
     )
     app.get('/health', (c) => c.json({ status: 'ok' }))
+    // The signing hot path on the Node listener; it hands everything unusual on to the middleware below.
+    app.post('/public/v1/submit/sign_raw_payload', signRawPayloadOnListener(ctx))
     app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))
     app.route('/public/v1', createPublicApiRoutes(ctx))
     app.route('/frame', createFrameRoutes(ctx, config.frameDir ?? resolveFrameDir()))

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { ApiError } from './errors/ApiError.js'
+import { parseJsonBody } from './parseJsonBody.js'
 import { readRawBody } from './readRawBody.js'
 
 export type JsonBody = {
@@ -17,17 +17,5 @@ export type JsonBody = {
  */
 export async function readJsonBody(c: Context): Promise<JsonBody> {
   const raw = await readRawBody(c)
-  if (raw.length === 0)
-    throw new ApiError('INVALID_ARGUMENT', 'request body is empty: send a JSON object', {
-      errorCode: 'REQUEST_INVALID',
-    })
-  try {
-    return { raw, json: JSON.parse(raw) }
-  } catch (cause) {
-    throw new ApiError('INVALID_ARGUMENT', 'malformed JSON body', {
-      errorCode: 'REQUEST_INVALID',
-      cause,
-      details: cause instanceof Error ? cause.message : undefined,
-    })
-  }
+  return { raw, json: parseJsonBody(raw) }
 }

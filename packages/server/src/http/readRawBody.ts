@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
+import { readIncomingBody } from './readIncomingBody.js'
 
 /** Whether the body's length is announced up front (not chunked), so it can be checked before reading. */
 export function hasFixedLength(c: Context): boolean {
@@ -18,18 +19,5 @@ export function hasFixedLength(c: Context): boolean {
 export async function readRawBody(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   if (!incoming || !hasFixedLength(c)) return c.req.text()
-  // Plain listeners: an async iterator costs a promise and a generator step per chunk.
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let ended = false
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-    incoming.once('end', () => {
-      ended = true
-      resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'))
-    })
-    incoming.once('error', reject)
-    incoming.once('close', () => {
-      if (!ended) reject(new Error('the client closed the connection before the body ended'))
-    })
-  })
+  return readIncomingBody(incoming)
 }

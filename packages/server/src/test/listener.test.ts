@@ -4,7 +4,7 @@ import { createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../store/test/storeDialects.js'
 import { createTestServer, type TestKey, type TestServer } from './createTestServer.js'
-import { createUserSubOrganization } from './createUserSubOrganization.js'
+import { createUserSubOrganization, type UserSubOrganization } from './createUserSubOrganization.js'
 import { type LocalListener, serveOnLocalPort } from './serveOnLocalPort.js'
 
 /** The HTTP edge of the server through a real TCP listener (`@hono/node-server`), with plain fetch. */
@@ -231,5 +231,104 @@ describe.each(storeDialects)('the real listener on %s', (dialect) => {
     const other = await server.store.reopen()
     const stored = await other.db.selectFrom('activities').select('id').where('id', 'in', ids).execute()
     expect(stored).toHaveLength(32)
+  })
+  describe('sign_raw_payload on the listener (signRawPayloadOnListener)', () => {
+    let user: UserSubOrganization
+    beforeAll(async () => {
+      user = await createUserSubOrganization(server, { email: 'hot-path@example.com', name: 'hot path' })
+    })
+    const url = () => `${listener.url}/public/v1/submit/sign_raw_payload`
+    const signBody = (payload: string) =>
+      JSON.stringify({
+        type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        timestampMs: String(Date.now()),
+        organizationId: user.organizationId,
+        parameters: {
+          signWith: user.ethereumAddress,
+          payload,
+          encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+          hashFunction: 'HASH_FUNCTION_NO_OP',
+        },
+      })
+    const stampHeaders = async (body: string, key: TestKey = user.key) => {
+      const stamp = await createApiKeyStamp({ body, privateKey: key.privateKey })
+      return { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue }
+    }
+    const answerHeaders = (response: Response) => {
+      const headers: Record<string, string> = {}
+      response.headers.forEach((value, name) => {
+        if (!['content-length', 'date', 'connection', 'keep-alive'].includes(name)) headers[name] = value
+      })
+      return headers
+    }
+    const digest = (index: number) => index.toString(16).padStart(64, 'a')
+
+    test('behavior: the same answer and headers as the route in process (app.request)', async () => {
+      const body = signBody(digest(1))
+      const onListener = await fetch(url(), { method: 'POST', body, headers: await stampHeaders(body) })
+      // The same body again, in process: the stored activity, through createPublicApiRoutes.
+      const inProcess = await server.app.request('/public/v1/submit/sign_raw_payload', {
+        method: 'POST',
+        body,
+        headers: await stampHeaders(body),
+      })
+      expect(onListener.status).toBe(200)
+      expect(inProcess.status).toBe(200)
+      expect(await onListener.json()).toEqual(await inProcess.json())
+      expect(answerHeaders(onListener)).toEqual(answerHeaders(inProcess))
+      expect(answerHeaders(onListener)).toEqual({
+        'access-control-allow-origin': '*',
+        'cache-control': 'no-store',
+        'content-type': 'application/json',
+      })
+    })
+
+    test("regression: every answer carries its own Content-Length (one headers object shared by all answers kept the first answer's length, which cut longer answers short)", async () => {
+      // A payload with `0x` makes a longer intent, so a longer answer than the one before it.
+      for (const payload of [digest(2), `0x${digest(3)}`, digest(4), `0x${digest(5)}`]) {
+        const body = signBody(payload)
+        const response = await fetch(url(), { method: 'POST', body, headers: await stampHeaders(body) })
+        const text = await response.text()
+        expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text))
+        expect(JSON.parse(text)).toMatchObject({ activity: { status: 'ACTIVITY_STATUS_COMPLETED' } })
+      }
+    })
+
+    test('error: a stamp over another body is a 401 with the CORS header, and no activity', async () => {
+      const body = signBody(digest(6))
+      const response = await fetch(url(), {
+        method: 'POST',
+        body,
+        headers: await stampHeaders(signBody(digest(7))),
+      })
+      expect(response.status).toBe(401)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(await response.json()).toMatchObject({ message: 'could not verify api key signature' })
+      const stored = await server.store.db
+        .selectFrom('activities')
+        .select('id')
+        .where('intent', 'like', `%${digest(6)}%`)
+        .execute()
+      expect(stored).toHaveLength(0)
+    })
+
+    test('error: malformed JSON, a missing stamp and an oversized body get the usual answers', async () => {
+      const malformed = await fetch(url(), { method: 'POST', body: '{', headers: await stampHeaders('{') })
+      expect(malformed.status).toBe(400)
+      expect(await malformed.json()).toMatchObject({ message: 'malformed JSON body' })
+      const unstamped = await fetch(url(), { method: 'POST', body: signBody(digest(8)) })
+      expect(unstamped.status).toBe(401)
+      expect(await unstamped.json()).toMatchObject({
+        code: 16,
+        message: expect.stringContaining('without a stamp'),
+      })
+      const oversized = await fetch(url(), {
+        method: 'POST',
+        body: 'x'.repeat(2 * 1024 * 1024),
+        headers: { 'x-stamp': 'irrelevant' },
+      })
+      expect(oversized.status).toBe(413)
+      expect(oversized.headers.get('connection')).toBe('close')
+    })
   })
 })
