@@ -88,6 +88,7 @@ export { ClientOnlyPropertyError } from './errors/ClientOnlyPropertyError.js'
 export { CoreError } from './errors/CoreError.js'
 export type {
   SmartAccountClientOfType,
+  SmartAccountClientOptions,
   SmartAccountOfType,
   SmartAccountParameters,
 } from './smartAccounts/SmartAccountParameters.js'

@@ -168,16 +168,23 @@ test('behavior: accounts are per chain: another chain has its own record, the fi
   expect(await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })).toBe(first)
 })
 
-test('error: a policy refusal reaches the caller with its message', async () => {
+test('error: a policy refusal reaches the caller with its message (a policyId given to the action wins)', async () => {
   const { store } = testbed.server.app.sigil
   const policy = await createSponsorPolicy(store.db, {
     appId: testbed.server.signerApp.appId,
     allowedTargets: [zeroAddress],
     now: Date.now(),
   })
-  const config = testbed.createConfig({ policyId: policy.id })
+  const config = testbed.createConfig()
   await testbed.signIn(config, 'barbara@example.com')
-  const client = await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
+  const sponsored = await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
+  const client = await getSmartAccountClient(config, {
+    type: 'LightAccount',
+    pollingInterval,
+    policyId: policy.id,
+  })
+  expect(client).not.toBe(sponsored)
+  expect(client.account.address).toBe(sponsored.account.address)
   await expect(sendUserOperation(client, { uo: { target: recipient, data: '0x' } })).rejects.toThrowError(
     `Policy ${policy.id} does not allow calls to ${recipient.toLowerCase()}`,
   )

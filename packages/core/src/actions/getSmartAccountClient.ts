@@ -2,6 +2,7 @@ import type { SigilConfig } from '../createConfig.js'
 import { createSmartAccountClientFor } from '../smartAccounts/createSmartAccountClientFor.js'
 import type {
   SmartAccountClientOfType,
+  SmartAccountClientOptions,
   SmartAccountParameters,
 } from '../smartAccounts/SmartAccountParameters.js'
 import { setSmartAccountState } from '../smartAccounts/setSmartAccountState.js'
@@ -16,6 +17,10 @@ export type GetSmartAccountClientParameters<type extends SmartAccountType = Smar
   accountParams?: SmartAccountParameters[type] | undefined
   /** How often receipts and transactions are polled; default viem's. */
   pollingInterval?: number | undefined
+  /** The gas policy instead of the chain connection's (`null`: no sponsorship). */
+  policyId?: string | string[] | null | undefined
+  /** `createSmartAccountClient`'s sponsorship mode (`'alchemy'` default, `'erc7677'`), fee options and retry settings. */
+  clientOptions?: SmartAccountClientOptions | undefined
 }
 
 export type GetSmartAccountClientReturnType<type extends SmartAccountType = SmartAccountType> =
@@ -38,7 +43,7 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
   config: SigilConfig,
   parameters: GetSmartAccountClientParameters<type>,
 ): Promise<GetSmartAccountClientReturnType<type>> {
-  const { type, accountParams, pollingInterval } = parameters
+  const { type, accountParams, pollingInterval, clientOptions } = parameters
   const signer = requireSigner(config)
   // After a reload the store knows the user before the signer has restored its session.
   await signer.ready
@@ -47,7 +52,11 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
   const { chain, connections, accounts } = store.getState()
   const connection = connections[chain.id]!
   const slot = `${chain.id}:${type}`
-  const key = toStableJson([owner.address, accountParams ?? null, pollingInterval ?? null])
+  const policyId =
+    parameters.policyId === undefined ? connection.policyId : (parameters.policyId ?? undefined)
+  const key = toStableJson(
+    [owner.address, accountParams, pollingInterval, policyId, clientOptions].map((each) => each ?? null),
+  )
   const cache = smartAccountClientCache(config)
   const record = accounts[chain.id]?.[type]
   const known = record?.owner === owner.address ? record : undefined
@@ -61,8 +70,9 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
     type,
     accountParams,
     owner,
-    connection,
+    connection: { ...connection, policyId },
     pollingInterval,
+    clientOptions,
   }).then(
     (built) => {
       if (isCurrent())

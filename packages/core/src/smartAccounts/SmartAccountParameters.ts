@@ -1,4 +1,5 @@
 import type {
+  CreateSmartAccountClientParameters,
   SmartAccountClient,
   ToLightAccountParameters,
   ToLightAccountReturnType,
@@ -30,4 +31,10 @@ export type SmartAccountOfType = {
 /** The smart-account client of an account type. */
 export type SmartAccountClientOfType<type extends SmartAccountType = SmartAccountType> = SmartAccountClient<
   SmartAccountOfType[type]
+>
+
+/** What `getSmartAccountClient` passes on to `createSmartAccountClient` besides the account, chain and transport. */
+export type SmartAccountClientOptions = Pick<
+  CreateSmartAccountClientParameters,
+  'paymasterMode' | 'feeOptions' | 'opts'
 >

@@ -1,7 +1,11 @@
 import { createPublicClient, type LocalAccount, type Transport } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
 import type { Connection, SmartAccountType } from '../store/CoreState.js'
-import type { SmartAccountClientOfType, SmartAccountParameters } from './SmartAccountParameters.js'
+import type {
+  SmartAccountClientOfType,
+  SmartAccountClientOptions,
+  SmartAccountParameters,
+} from './SmartAccountParameters.js'
 
 export type CreateSmartAccountClientForParameters<type extends SmartAccountType> = {
   type: type
@@ -10,6 +14,7 @@ export type CreateSmartAccountClientForParameters<type extends SmartAccountType>
   owner: LocalAccount
   connection: Connection
   pollingInterval: number | undefined
+  clientOptions: SmartAccountClientOptions | undefined
 }
 
 /**
@@ -22,7 +27,14 @@ export type CreateSmartAccountClientForParameters<type extends SmartAccountType>
  */
 export async function createSmartAccountClientFor<type extends SmartAccountType>(
   config: SigilConfig,
-  { type, accountParams, owner, connection, pollingInterval }: CreateSmartAccountClientForParameters<type>,
+  {
+    type,
+    accountParams,
+    owner,
+    connection,
+    pollingInterval,
+    clientOptions,
+  }: CreateSmartAccountClientForParameters<type>,
 ): Promise<SmartAccountClientOfType<type>> {
   const accounts = await import('@sigil/accounts')
   const { chain, policyId } = connection
@@ -38,6 +50,7 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
           ? await accounts.toMultiOwnerModularAccount(base)
           : await accounts.toModularAccountV2(base)
   return accounts.createSmartAccountClient({
+    ...clientOptions,
     account,
     chain,
     transport,

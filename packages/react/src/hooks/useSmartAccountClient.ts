@@ -37,7 +37,7 @@ export function useSmartAccountClient<type extends SmartAccountType>(
   parameters: UseSmartAccountClientParameters<type>,
 ): UseSmartAccountClientReturnType<type> {
   const { config } = useSigilContext('useSmartAccountClient')
-  const { type, accountParams, pollingInterval } = parameters
+  const { type, accountParams, pollingInterval, policyId, clientOptions } = parameters
   const user = useUser()
   const { chain } = useChain()
   const subscribe = useCallback(
@@ -48,8 +48,15 @@ export function useSmartAccountClient<type extends SmartAccountType>(
   const record = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
   const owner = user?.type === 'sca' ? user.address : undefined
   const { data, isFetching, error } = useQuery({
-    queryKey: ['smartAccountClient', chain.id, type, owner, toKey(accountParams), pollingInterval],
-    queryFn: () => getSmartAccountClient(config, { type, accountParams, pollingInterval }),
+    queryKey: [
+      'smartAccountClient',
+      chain.id,
+      type,
+      owner,
+      toKey([accountParams, pollingInterval, policyId, clientOptions]),
+    ],
+    queryFn: () =>
+      getSmartAccountClient(config, { type, accountParams, pollingInterval, policyId, clientOptions }),
     enabled: owner !== undefined,
     // A client is built once per key and holds functions: never refetched, never compared deeply.
     staleTime: Number.POSITIVE_INFINITY,
@@ -68,9 +75,9 @@ export function useSmartAccountClient<type extends SmartAccountType>(
   }
 }
 
-/** The account parameters as a query-key string (bigints, e.g. a salt, are not JSON). */
-function toKey(accountParams: unknown): string {
-  return JSON.stringify(accountParams ?? null, (_key, value: unknown) =>
+/** The parameters as a query-key string (bigints, e.g. a salt, are not JSON). */
+function toKey(parameters: unknown): string {
+  return JSON.stringify(parameters, (_key, value: unknown) =>
     typeof value === 'bigint' ? `${value}n` : value,
   )
 }
