@@ -29,7 +29,8 @@ export type GetSmartAccountClientReturnType<type extends SmartAccountType = Smar
 /**
  * The signed-in user's smart account of `type` on the active chain, as a `@sigil/accounts` smart-account
  * client through the chain's Sigil RPC gateway (`<server>/rpc/<chainId>` unless the chain's connection
- * gives an `rpcUrl` or `transport`) and sponsored by the connection's `policyId`. The owner is the
+ * gives an `rpcUrl` or `transport`, or the chain carries its gateway URL from `defineSigilChain`) and
+ * sponsored by the connection's `policyId`. The owner is the
  * signer's viem account. One client is kept per chain and type (asked again with the same parameters,
  * the same client comes back); the store's `accounts[chainId][type]` follows it: `INITIALIZING` (or
  * `RECONNECTING` for an account known from before), then `READY` with the address, or `ERROR`.

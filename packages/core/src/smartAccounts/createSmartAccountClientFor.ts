@@ -60,8 +60,9 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
 }
 
 /**
- * The chain's gateway: the connection's `rpcUrl`, else `<Sigil server>/rpc/<chainId>`. The app's
- * credential goes along (as a bearer token) only to the Sigil server's own origin.
+ * The chain's gateway: the connection's `rpcUrl`, else the chain's own (`defineSigilChain`), else
+ * `<Sigil server>/rpc/<chainId>`. The app's credential goes along (as a bearer token) only to the
+ * Sigil server's own origin.
  */
 function gatewayTransport(
   config: SigilConfig,
@@ -70,7 +71,8 @@ function gatewayTransport(
 ): Transport {
   const server = config._internal.connection
   const serverUrl = server.rpcUrl.replace(/\/+$/, '')
-  const rpcUrl = connection.rpcUrl ?? `${serverUrl}/rpc/${connection.chain.id}`
+  const chainGateway = (connection.chain.rpcUrls as { sigil?: { http?: readonly string[] } }).sigil?.http?.[0]
+  const rpcUrl = connection.rpcUrl ?? chainGateway ?? `${serverUrl}/rpc/${connection.chain.id}`
   const credential = server.jwt ?? server.apiKey
   const sameServer = originOf(rpcUrl) !== undefined && originOf(rpcUrl) === originOf(serverUrl)
   return sigil({ rpcUrl, jwt: sameServer ? credential : undefined })
