@@ -95,7 +95,7 @@ describe('demo', () => {
       await signInWithEmailCode(page, 'ada@example.com', { step: shot })
       await shot('3-dashboard')
 
-      const account = page.getByRole('region', { name: 'Account' })
+      const account = page.getByRole('region', { name: 'Account', exact: true })
       expect(await account.getByText('ada@example.com').count()).toBe(1)
       const addresses = page.getByRole('region', { name: 'Addresses' })
       const [evm, solana] = await addresses.locator('code').allTextContents()

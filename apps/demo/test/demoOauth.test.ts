@@ -92,7 +92,7 @@ describe('demo OAuth', () => {
       await skip.click()
       await dashboard.waitFor()
       await shot(page, '6-dashboard')
-      const account = page.getByRole('region', { name: 'Account' })
+      const account = page.getByRole('region', { name: 'Account', exact: true })
       expect(await account.getByText(email).count()).toBe(1)
       await page.context().close()
     },

@@ -99,7 +99,7 @@ describe('demo sign-in methods', () => {
       await shot('3-verified')
       await skipPasskeyOffer(page)
       await shot('4-dashboard')
-      const account = page.getByRole('region', { name: 'Account' })
+      const account = page.getByRole('region', { name: 'Account', exact: true })
       expect(await account.getByText(email).count()).toBe(1)
       await page.context().close()
     },
@@ -127,7 +127,7 @@ describe('demo sign-in methods', () => {
 
       await page.getByRole('heading', { name: 'Sign a message' }).waitFor()
       await shot('2-dashboard')
-      const shown = await page.getByRole('region', { name: 'Account' }).textContent()
+      const shown = await page.getByRole('region', { name: 'Account', exact: true }).textContent()
       expect(shown).toContain(account.address)
 
       const message = page.getByRole('region', { name: 'Sign a message' })
