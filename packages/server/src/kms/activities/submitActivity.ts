@@ -1,9 +1,4 @@
-import {
-  type ActivityPath,
-  activityTypes,
-  computeActivityFingerprint,
-  type V1Activity,
-} from '@sigil/protocol'
+import { type ActivityPath, activityTypes, type V1Activity } from '@sigil/protocol'
 import { z } from 'zod'
 import { ApiError, grpcCodes } from '../../http/errors/ApiError.js'
 import { parseWith } from '../../http/parseWith.js'
@@ -17,6 +12,7 @@ import { type AuthenticatedRequest, authenticateRequest } from '../auth/authenti
 import { authenticationErrors } from '../auth/authenticationErrors.js'
 import { toV1Activity } from '../format/toV1Activity.js'
 import type { ActivityDefinition } from './defineActivity.js'
+import { fingerprintBody } from './fingerprintBody.js'
 
 const envelopeSchema = z.object({
   type: z.string().min(1).max(128),
@@ -114,7 +110,7 @@ export async function submitActivity(
   // is written, and answered with the stored outcome then (its own writes roll back with that row). Not
   // looking it up first saves a read per request: on SQLite every commit of the writer thread empties
   // the read connection's page cache, which made that lookup a tenth of a signing request's event loop.
-  const fingerprint = computeActivityFingerprint(raw)
+  const fingerprint = fingerprintBody(raw)
 
   const activityId = createId()
   const row = {
