@@ -23,6 +23,11 @@ const db = new Database(workerData.filename, { timeout: 5000 })
 db.pragma('busy_timeout = 5000')
 db.pragma('journal_mode = WAL')
 db.pragma('synchronous = FULL')
+// Checkpoint the WAL every 10,000 pages (about 40 MB) instead of SQLite's 1,000: a group commit of signing
+// activities dirties a page of the fingerprint index per row, and checkpointing less often writes each hot
+// page back once for many commits (the bench: writer thread 37-40 -> 32-33 µs per request). Durability is
+// the WAL's, unchanged; a restart after a crash replays at most that much WAL.
+db.pragma('wal_autocheckpoint = 10000')
 db.pragma('foreign_keys = ON')
 
 const statements = new Map()

@@ -147,6 +147,18 @@ describe('createWriteBatcher with startSqliteWriter', () => {
     expect(await store.db.selectFrom('organizations').select('id').execute()).toEqual([{ id: 'a' }])
   })
 
+  test('behavior: the writer connection is WAL, synchronous=FULL, and checkpoints every 10,000 pages', async () => {
+    const { writer, batcher } = await start()
+    const pragma = async (name: string) => {
+      const [reply] = await writer.execute([{ kind: 'exec', sql: `pragma ${name}`, parameters: [] }])
+      return (reply as { result: { rows: Record<string, unknown>[] } }).result.rows[0]
+    }
+    expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' })
+    expect(await pragma('synchronous')).toEqual({ synchronous: 2 })
+    expect(await pragma('wal_autocheckpoint')).toEqual({ wal_autocheckpoint: 10_000 })
+    await batcher.close()
+  })
+
   test('error: a file that cannot be opened fails at start', async () => {
     await expect(startSqliteWriter({ filename: '/nonexistent-dir/sigil.db' })).rejects.toThrow()
   })
