@@ -24,7 +24,7 @@ type Make = (
   client: Parameters<typeof toLightAccount>[0]['client'],
   owner: LocalAccount,
 ) => Promise<SmartAccount>
-const accountTypes: [string, Make][] = [
+const allAccountTypes: [string, Make][] = [
   ['LightAccount v1.1.0 (EP 0.6)', (client, owner) => toLightAccount({ client, owner, version: 'v1.1.0' })],
   ['LightAccount v2.0.0 (EP 0.7)', (client, owner) => toLightAccount({ client, owner })],
   ['MultiOwnerLightAccount (EP 0.7)', (client, owner) => toMultiOwnerLightAccount({ client, owner })],
@@ -32,6 +32,9 @@ const accountTypes: [string, Make][] = [
   ['ModularAccountV2 (EP 0.7)', (client, owner) => toModularAccountV2({ client, owner })],
   ['ModularAccountV2 7702 (EP 0.7)', (client, owner) => toModularAccountV2({ client, owner, mode: '7702' })],
 ]
+
+// BENCH_REVERSE=1 runs the types in reverse order (to tell a type's cost from anything that grows with the run).
+const accountTypes = process.env.BENCH_REVERSE ? [...allAccountTypes].reverse() : allAccountTypes
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
