@@ -1,6 +1,9 @@
 import { expect, test } from 'vitest'
-import * as chains from './chains.js'
+import * as allChains from './chains.js'
 import { sigilDevnet } from './sigilDevnet.js'
+
+// The public chains; the devnet is tested on its own below.
+const { sigilDevnet: devnetFromList, ...chains } = allChains
 
 test('default: the chains of spec §9 and the mainstream EVM chains, by id', () => {
   expect(
@@ -53,6 +56,7 @@ test('behavior: viem definitions with a name and a native currency', () => {
 })
 
 test('behavior: the devnet chain', () => {
+  expect(devnetFromList).toBe(sigilDevnet)
   expect(sigilDevnet).toMatchObject({
     id: 31337,
     name: 'Sigil Devnet',
