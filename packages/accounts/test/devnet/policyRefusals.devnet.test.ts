@@ -39,9 +39,15 @@ describe.each(['alchemy', 'erc7677'] as const)('sponsorship mode %s', (mode) => 
   test('error: a call to a target the policy does not list is refused with its message', async () => {
     const policy = await testbed.createPolicy({ chainIds: [31337], allowedTargets: [allowed] })
     const client = await clientWith(policy.id, mode)
-    await expect(client.sendUserOperation({ calls: [{ to: other, value: 0n }] })).rejects.toThrow(
+    const refused = await client
+      .sendUserOperation({ calls: [{ to: other, value: 0n }] })
+      .catch((error: Error) => error)
+    expect(refused).toBeInstanceOf(Error)
+    expect((refused as Error).message).toMatch(
       new RegExp(`Policy ${policy.id} does not allow calls to ${other}`, 'i'),
     )
+    // viem's own title for the error must not mislead (it read 'Requested resource not found' for -32001).
+    expect((refused as Error).message).not.toMatch(/resource not found/i)
     const hash = await client.sendUserOperation({ calls: [{ to: allowed, value: 0n }] })
     expect((await client.waitForUserOperationReceipt({ hash, pollingInterval: 20 })).success).toBe(true)
   })

@@ -7,8 +7,11 @@ export const rpcErrorCodes = {
   METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
   INTERNAL: -32603,
-  /** A sponsorship policy refused the operation (the message names the limit). */
-  POLICY_REFUSED: -32001,
+  /**
+   * A sponsorship policy refused the operation (the message names the limit). ERC-4337's "rejected by
+   * the paymaster"; viem would title -32001 'Requested resource not found', which misleads.
+   */
+  POLICY_REFUSED: -32501,
   /** The chain's node or bundler could not be reached or answered garbage. */
   UPSTREAM_UNAVAILABLE: -32002,
 } as const

@@ -87,7 +87,7 @@ beforeAll(async () => {
 afterAll(() => server?.cleanup())
 
 describe('gateway methods with malformed params', () => {
-  test('error: 300 random params answer -32600/-32602/-32001/-32002, never -32603 or a non-200', async () => {
+  test('error: 300 random params answer -32600/-32602/-32501/-32002, never -32603 or a non-200', async () => {
     const methods = [
       'pm_getPaymasterStubData',
       'pm_getPaymasterData',
@@ -118,7 +118,7 @@ describe('gateway methods with malformed params', () => {
       })
       const context = `seed ${seed}: ${JSON.stringify(body).slice(0, 300)}`
       expect(status, context).toBe(200)
-      if (body.error) expect([-32600, -32602, -32001, -32002], context).toContain(body.error.code)
+      if (body.error) expect([-32600, -32602, -32501, -32002], context).toContain(body.error.code)
     }
   }, 120_000)
 })

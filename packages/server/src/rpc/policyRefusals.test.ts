@@ -42,7 +42,7 @@ const pm = async (method: string, policyId: string, op = userOperation(), chainI
       params: [op, entryPoint07Address, chainIdHex, { policyId }],
     })
   ).body
-const refusal = (message: string) => ({ jsonrpc: '2.0', id: 7, error: { code: -32001, message } })
+const refusal = (message: string) => ({ jsonrpc: '2.0', id: 7, error: { code: -32501, message } })
 const recorded = async () =>
   (await server.store.db.selectFrom('sponsor_operations').selectAll().execute()).length
 
