@@ -20,7 +20,8 @@ export const cliBin = fileURLToPath(new URL('../bin/sigil-devnet.js', import.met
 
 /**
  * `sigil-devnet start` as a developer runs it, from source (tsx) or built (`bin`): spawn to the `Stop with
- * Ctrl-C` line (Node start-up included), then SIGTERM. The CLI's defaults are fixed ports (8545, 4337), so the bench passes free ones.
+ * Ctrl-C` line (Node start-up included), then SIGTERM. The CLI's defaults are fixed ports (8545, 4337,
+ * 8899), so the bench passes free ones (the Solana runtime starts too, as with `npm start`).
  */
 export async function measureCliStart(
   runs: number,
@@ -32,7 +33,7 @@ export async function measureCliStart(
     const [port, bundlerPort] = await ports()
     const started = performance.now()
     const entry = from === 'source' ? ['--conditions=source', '--import', 'tsx', cliSource] : [cliBin]
-    const args = ['start', '--port', `${port}`, '--bundler-port', `${bundlerPort}`]
+    const args = ['start', '--port', `${port}`, '--bundler-port', `${bundlerPort}`, '--solana-port', '0']
     const child = spawn(process.execPath, [...entry, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
     await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { getFreePort } from './process/getFreePort.js'
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url))
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const slow = { timeout: 120_000 }
+const solanaAccount = 'Ga3ZW7bCnUa8rTfz2q2Wd399PmStH8HEaZA9bTiZrCAd'
 
 type Cli = { child: ChildProcess; output(): string; exited: Promise<number | null> }
 
@@ -85,11 +86,11 @@ async function waitUntilGone(pid: number): Promise<boolean> {
   return false
 }
 
-async function rpc(url: string, method: string): Promise<unknown> {
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
   return ((await response.json()) as { result: unknown }).result
 }
@@ -97,14 +98,37 @@ async function rpc(url: string, method: string): Promise<unknown> {
 describe('sigil-devnet start', slow, () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const)
     test(`${signal === 'SIGINT' ? 'default' : 'behavior'}: prints the URLs, addresses and ready time; ${signal} leaves no process`, async () => {
-      const [port, bundlerPort] = [await getFreePort(), await getFreePort()]
-      const cli = runCli(['start', '--port', String(port), '--bundler-port', String(bundlerPort)])
+      const [port, bundlerPort, solanaPort] = [await getFreePort(), await getFreePort(), await getFreePort()]
+      // SIGTERM runs without the Solana runtime; the others with it, SIGINT funding an account.
+      const solanaArgs =
+        signal === 'SIGTERM'
+          ? ['--without-solana']
+          : [
+              '--solana-port',
+              String(solanaPort),
+              ...(signal === 'SIGINT' ? ['--solana-fund', solanaAccount] : []),
+            ]
+      const cli = runCli([
+        'start',
+        '--port',
+        String(port),
+        '--bundler-port',
+        String(bundlerPort),
+        ...solanaArgs,
+      ])
       await waitForOutput(cli, /^Stop with Ctrl-C$/m)
       const output = cli.output()
       expect(output).toContain(`node (anvil):                      http://127.0.0.1:${port}`)
       expect(output).toContain(
         `bundler (alto):                    http://127.0.0.1:${bundlerPort} (alto listens on 0.0.0.0)`,
       )
+      if (signal === 'SIGTERM') expect(output).not.toContain('Solana')
+      else {
+        expect(output).toContain(`Solana RPC (litesvm):              http://127.0.0.1:${solanaPort}`)
+        expect(output).toContain(`Solana websocket:                  ws://127.0.0.1:${solanaPort}`)
+        const balance = await rpc(`http://127.0.0.1:${solanaPort}`, 'getBalance', [solanaAccount])
+        expect(balance).toMatchObject({ value: signal === 'SIGINT' ? 1_000_000_000_000 : 0 })
+      }
       expect(output).toMatch(/EntryPoint v0\.6: +0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789/)
       expect(output).toMatch(/SigilPaymaster v0\.7: +0xc05349D4d4D3d2c1eA3bae6994C91cAFF04be3dC/)
       expect(output).toMatch(/LightAccount v2\.0\.0 factory: +0x0000000000400CdFef5E2714E63d8040b700BC24/)
@@ -128,6 +152,7 @@ describe('sigil-devnet start', slow, () => {
       for (const { pid } of processes) expect(await waitUntilGone(pid)).toBe(true)
       await assertPortFree(port, 'node')
       await assertPortFree(bundlerPort, 'bundler')
+      await assertPortFree(solanaPort, 'Solana runtime')
     })
 
   test('error: a port that already answers is refused with a clear message, and nothing starts', async () => {
@@ -135,12 +160,37 @@ describe('sigil-devnet start', slow, () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const busy = (server.address() as { port: number }).port
     try {
-      const cli = runCli(['start', '--port', String(await getFreePort()), '--bundler-port', String(busy)])
+      const cli = runCli([
+        'start',
+        '--port',
+        String(await getFreePort()),
+        '--bundler-port',
+        String(busy),
+        '--solana-port',
+        '0',
+      ])
       expect(await cli.exited).toBe(1)
       expect(cli.output()).toContain(`sigil-devnet: Port ${busy} is already in use`)
       expect(cli.output()).toContain('choose another port for the bundler (alto)')
+      const solana = runCli(['start', '--port', String(await getFreePort()), '--solana-port', String(busy)])
+      expect(await solana.exited).toBe(1)
+      expect(solana.output()).toContain(`sigil-devnet: Port ${busy} is already in use`)
+      expect(solana.output()).toContain('choose another port for the Solana runtime')
+      expect(solana.output()).not.toContain('Sigil devnet')
     } finally {
       server.close()
     }
+  })
+
+  test('error: bad Solana flags are refused before anything starts', async () => {
+    const notAddress = runCli(['start', '--solana-port', '0', '--solana-fund', '0x1234'])
+    expect(await notAddress.exited).toBe(1)
+    expect(notAddress.output()).toContain('sigil-devnet: Not a Solana address: 0x1234')
+    const conflicting = runCli(['start', '--without-solana', '--solana-fund', solanaAccount])
+    expect(await conflicting.exited).toBe(1)
+    expect(conflicting.output()).toContain('need the Solana runtime: drop --without-solana')
+    const badPort = runCli(['start', '--solana-port', '70000'])
+    expect(await badPort.exited).toBe(1)
+    expect(badPort.output()).toContain('--solana-port must be 0-65535, got 70000')
   })
 })

@@ -22,6 +22,11 @@ export { setPaymasterSigners } from './deploy/setPaymasterSigners.js'
 export { DevnetError } from './errors/DevnetError.js'
 export { type GetPaymasterHashParameters, getPaymasterHash } from './paymaster/getPaymasterHash.js'
 export { createJsonRpc, type JsonRpcRequest } from './process/createJsonRpc.js'
+export {
+  type SolanaDevnet,
+  type StartSolanaDevnetParameters,
+  startSolanaDevnet,
+} from './solana/startSolanaDevnet.js'
 export { type DevAccount, type Devnet, type StartDevnetParameters, startDevnet } from './startDevnet.js'
 export {
   type CreateTestPaymasterParameters,
