@@ -4,6 +4,7 @@ import { appCreateCommand, appCreateUsage } from './cli/appCreateCommand.js'
 import { migrateCommand, migrateUsage } from './cli/migrateCommand.js'
 import { paymasterSignerCommand, paymasterSignerUsage } from './cli/paymasterSignerCommand.js'
 import { policyCommand, policyUsage } from './cli/policyCommand.js'
+import { solanaFeePayerCommand, solanaFeePayerUsage } from './cli/solanaFeePayerCommand.js'
 import { startCommand, startUsage } from './cli/startCommand.js'
 
 const usage = `Usage:
@@ -13,6 +14,7 @@ const usage = `Usage:
   ${appCreateUsage}
   ${policyUsage}
   ${paymasterSignerUsage}
+  ${solanaFeePayerUsage}
 
 Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY, SIGIL_CHAINS, PORT, HOST (see the README).`
 
@@ -24,6 +26,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'app' && rest[0] === 'create') return appCreateCommand(rest.slice(1))
   if (command === 'policy') return policyCommand(rest)
   if (command === 'paymaster' && rest[0] === 'signer') return paymasterSignerCommand(rest.slice(1))
+  if (command === 'solana' && rest[0] === 'fee-payer') return solanaFeePayerCommand(rest.slice(1))
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)

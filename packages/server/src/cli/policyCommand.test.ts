@@ -92,6 +92,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
     expect(policy).toEqual({
       policyId: expect.stringMatching(/^pol_[0-9a-f]{32}$/),
       appId,
+      kind: 'evm',
       name: 'demo',
       chainIds: [31337, 84532],
       maxGasPerOperation: '3000000',
@@ -110,6 +111,83 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
     expect(lastJson(disabled.stdout)).toMatchObject({
       policyId: policy.policyId,
       disabledAt: expect.any(String),
+    })
+  })
+
+  test('default: policy create --solana prints a Solana fee payer policy; list shows both kinds', async () => {
+    const system = '11111111111111111111111111111111'
+    const created = await runCli(
+      [
+        'policy',
+        'create',
+        '--app',
+        appId,
+        '--solana',
+        '--name',
+        'sol',
+        '--chain',
+        'solana-localnet',
+        '--max-lamports',
+        '20000',
+        '--max-transactions-per-user-per-day',
+        '3',
+        '--allow-program',
+        system,
+        '--expires-at',
+        '2030-01-01T00:00:00Z',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    )
+    expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: '' })
+    const policy = lastJson(created.stdout)
+    expect(policy).toEqual({
+      policyId: expect.stringMatching(/^pol_[0-9a-f]{32}$/),
+      appId,
+      kind: 'solana',
+      name: 'sol',
+      chainIds: ['solana-localnet'],
+      maxLamportsPerTransaction: '20000',
+      maxTransactionsPerUserPerDay: 3,
+      allowedPrograms: [system],
+      spentLamports: '0',
+      transactions: 0,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      disabledAt: null,
+      createdAt: expect.any(String),
+    })
+    const listed = lastJson(
+      (await runCli(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)).stdout,
+    )
+    expect(listed.map((each: { kind: string }) => each.kind)).toContain('evm')
+    expect(listed).toContainEqual(policy)
+    const mixed = await runCli(
+      ['policy', 'create', '--app', appId, '--solana', '--max-gas', '1', '--data-dir', dataDir],
+      env,
+    )
+    expect(mixed.stderr).toMatch(/^sigil-server: --max-gas is for gas \(EVM\) policies/)
+    const badChain = await runCli(
+      ['policy', 'create', '--app', appId, '--solana', '--chain', '31337', '--data-dir', dataDir],
+      env,
+    )
+    expect(badChain.stderr).toBe(
+      'sigil-server: a Solana chain id is solana-<name> (e.g. solana-localnet), got 31337\n',
+    )
+    const solanaFlag = await runCli(
+      ['policy', 'create', '--app', appId, '--max-lamports', '1', '--data-dir', dataDir],
+      env,
+    )
+    expect(solanaFlag.stderr).toMatch(/^sigil-server: --max-lamports is for Solana \(--solana\) policies/)
+  })
+
+  test('behavior: solana fee-payer prints the same base58 address every time', async () => {
+    const first = await runCli(['solana', 'fee-payer', '--data-dir', dataDir], env)
+    expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' })
+    const { address } = lastJson(first.stdout)
+    expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    expect(lastJson((await runCli(['solana', 'fee-payer', '--data-dir', dataDir], env)).stdout)).toEqual({
+      address,
     })
   })
 

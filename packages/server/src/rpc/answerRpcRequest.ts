@@ -1,3 +1,4 @@
+import type { ChainConfig } from './ChainConfig.js'
 import type { GatewayRequest } from './GatewayRequest.js'
 import { handleRpcCall } from './handleRpcCall.js'
 import { RpcError } from './RpcError.js'
@@ -30,7 +31,10 @@ export function toRpcErrorResponse(id: RpcId, error: RpcError): RpcResponse {
  * @example
  * const response = await answerRpcRequest(request, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' })
  */
-export async function answerRpcRequest(request: GatewayRequest, item: unknown): Promise<RpcResponse> {
+export async function answerRpcRequest(
+  request: GatewayRequest<ChainConfig>,
+  item: unknown,
+): Promise<RpcResponse> {
   const rawId = (item as { id?: unknown } | null)?.id
   let id: RpcId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null
   const parsed = rpcRequestSchema.safeParse(item)

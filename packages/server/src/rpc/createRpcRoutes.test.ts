@@ -118,13 +118,13 @@ describe('/rpc/:chainId', () => {
       headers: {
         origin: testAppOrigin,
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,authorization,alchemy-aa-sdk-version,traceparent',
+        'access-control-request-headers':
+          'content-type,authorization,alchemy-aa-sdk-version,traceparent,solana-client',
       },
     })
     expect(preflight.headers.get('access-control-allow-origin')).toBe(testAppOrigin)
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
-      'alchemy-aa-sdk-version',
-    )
+    const allowed = preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')
+    expect(allowed).toEqual(expect.arrayContaining(['alchemy-aa-sdk-version', 'solana-client']))
   })
 
   test('behavior: the client headers (credentials included) never travel upstream', async () => {

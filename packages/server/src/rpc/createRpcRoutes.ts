@@ -4,7 +4,9 @@ import { ApiError } from '../http/errors/ApiError.js'
 import { readRawBody } from '../http/readRawBody.js'
 import type { SigilContext } from '../SigilContext.js'
 import { ensurePaymasterSigner, type PaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
+import { ensureSolanaFeePayer, type SolanaFeePayer } from '../sponsor/solana/ensureSolanaFeePayer.js'
 import { answerRpcRequest, toRpcErrorResponse } from './answerRpcRequest.js'
+import { type ChainConfig, solanaChainIdPattern } from './ChainConfig.js'
 import type { GatewayRequest } from './GatewayRequest.js'
 import { RpcError } from './RpcError.js'
 import { rpcCors } from './rpcCors.js'
@@ -15,6 +17,7 @@ export const maxRpcBatch = 100
 /**
  * The RPC gateway, mounted under `/rpc`: `POST /rpc/<chainId>` (app by bearer API key or JWT, else an
  * allowed browser Origin, as on `/signer`) and `POST /rpc/<chainId>/<apiKey>` (the key in the path),
+ * where `<chainId>` is an EVM chain's number or a Solana chain's `solana-…` id,
  * JSON-RPC 2.0, single calls and batches. An unknown chain is HTTP 404 `{ error, code: 'CHAIN_NOT_FOUND' }`;
  * a refused app is 401/403 `{ error, code }`; everything after that is a JSON-RPC answer (HTTP 200).
  *
@@ -34,11 +37,22 @@ export function createRpcRoutes(ctx: SigilContext): Hono {
     return signer
   }
 
+  let feePayer: Promise<SolanaFeePayer> | undefined
+  const solanaFeePayer = () => {
+    feePayer ??= ensureSolanaFeePayer(ctx.store.db, ctx.vault, { now: ctx.now() }).catch((error: unknown) => {
+      feePayer = undefined
+      throw error
+    })
+    return feePayer
+  }
+
   const handle = async (c: Context) => {
     const chainId = c.req.param('chainId') ?? ''
-    const chain = /^\d{1,20}$/.test(chainId)
-      ? ctx.config.chains.find((each) => each.id === Number(chainId))
-      : undefined
+    const chain: ChainConfig | undefined = /^\d{1,20}$/.test(chainId)
+      ? ctx.config.chains.find((each) => each.type !== 'solana' && each.id === Number(chainId))
+      : solanaChainIdPattern.test(chainId)
+        ? ctx.config.chains.find((each) => each.type === 'solana' && each.id === chainId)
+        : undefined
     if (!chain)
       throw new ApiError('NOT_FOUND', `chain ${chainId} is not served by this gateway`, {
         errorCode: 'CHAIN_NOT_FOUND',
@@ -48,7 +62,7 @@ export function createRpcRoutes(ctx: SigilContext): Hono {
       authorization: apiKey ? `Bearer ${apiKey}` : c.req.header('authorization'),
       origin: c.req.header('origin'),
     })
-    const request: GatewayRequest = { ctx, chain, app, paymasterSigner }
+    const request: GatewayRequest<ChainConfig> = { ctx, chain, app, paymasterSigner, solanaFeePayer }
     c.header('Cache-Control', 'no-store')
     let body: unknown
     try {

@@ -1,8 +1,11 @@
 import { getPaymasterData } from '../sponsor/getPaymasterData.js'
 import { getPaymasterStubData } from '../sponsor/getPaymasterStubData.js'
 import { requestGasAndPaymasterAndData } from '../sponsor/requestGasAndPaymasterAndData.js'
+import { solanaFeePayerMethod } from '../sponsor/solana/requestFeePayer.js'
+import type { ChainConfig } from './ChainConfig.js'
 import { callUpstream } from './callUpstream.js'
 import type { GatewayRequest } from './GatewayRequest.js'
+import { handleSolanaRpcCall } from './handleSolanaRpcCall.js'
 import { RpcError } from './RpcError.js'
 
 /** ERC-4337 methods the chain's bundler answers. */
@@ -40,21 +43,28 @@ const refusedNodeMethods = new Set([
 ])
 
 /**
- * Answers one JSON-RPC call: gateway methods here, bundler methods at the chain's bundler, other
- * `eth_*`, `net_*` and `web3_*` methods at the chain's node (node-administration namespaces such as
- * `anvil_*`, `debug_*`, `admin_*` and the node-account signing methods are refused).
+ * Answers one JSON-RPC call. On an EVM chain: gateway methods here, bundler methods at the chain's
+ * bundler, other `eth_*`, `net_*` and `web3_*` methods at the chain's node (node-administration
+ * namespaces such as `anvil_*`, `debug_*`, `admin_*` and the node-account signing methods are
+ * refused). On a Solana chain: see {@link handleSolanaRpcCall}.
  *
  * @example
  * const result = await handleRpcCall(request, 'eth_chainId', [])
  */
 export async function handleRpcCall(
-  request: GatewayRequest,
+  request: GatewayRequest<ChainConfig>,
   method: string,
   params: unknown,
 ): Promise<unknown> {
-  const gatewayMethod = gatewayMethods[method]
-  if (gatewayMethod) return gatewayMethod(request, params)
   const { chain, ctx } = request
+  if (chain.type === 'solana') return handleSolanaRpcCall({ ...request, chain }, method, params)
+  const gatewayMethod = gatewayMethods[method]
+  if (gatewayMethod) return gatewayMethod({ ...request, chain }, params)
+  if (method === solanaFeePayerMethod)
+    throw new RpcError(
+      'METHOD_NOT_FOUND',
+      `${method} needs a Solana chain (/rpc/solana-…); chain ${chain.id} is an EVM chain`,
+    )
   if (bundlerMethods.has(method)) {
     if (!chain.bundlerUrl)
       throw new RpcError('METHOD_NOT_FOUND', `${method}: chain ${chain.id} has no bundler configured`)

@@ -35,6 +35,24 @@ describe('loadChains', () => {
     }
   })
 
+  test('behavior: a Solana chain ("type": "solana", id solana-<name>) next to EVM chains', () => {
+    const solana = { id: 'solana-localnet', type: 'solana', rpcUrl: 'http://127.0.0.1:8899' }
+    const evm = { ...chain, type: 'evm' }
+    expect(loadChains({ env: { SIGIL_CHAINS: JSON.stringify([chain, evm, solana].slice(1)) } })).toEqual([
+      evm,
+      solana,
+    ])
+    const load = (value: unknown) => () => loadChains({ env: { SIGIL_CHAINS: JSON.stringify(value) } })
+    expect(load([{ ...solana, id: 'localnet' }])).toThrow(
+      'SIGIL_CHAINS: 0.id: a Solana chain id is solana-<name>, e.g. solana-localnet',
+    )
+    expect(load([{ ...solana, type: undefined }])).toThrow(
+      'SIGIL_CHAINS: 0.id: an EVM chain id is a number (a Solana chain needs "type": "solana")',
+    )
+    expect(load([{ ...solana, bundlerUrl: chain.bundlerUrl }])).toThrow('SIGIL_CHAINS: 0')
+    expect(load([solana, solana])).toThrow('a chain id is listed twice')
+  })
+
   test('error: bad entries name the field, never the URL', () => {
     const load = (value: unknown) => () => loadChains({ env: { SIGIL_CHAINS: JSON.stringify(value) } })
     expect(load([{ ...chain, rpcUrl: 'ftp://secret-key@x' }])).toThrow(/^SIGIL_CHAINS: 0\.rpcUrl: /)

@@ -5,7 +5,8 @@ import type { SigilContext } from '../SigilContext.js'
 /**
  * CORS for `/rpc`: a browser origin is allowed when some app allows it (as on `/signer`). Besides
  * JSON and `Authorization`, the headers Account Kit's transport adds (SDK version, signer type, trace
- * breadcrumbs) are allowed, so its preflight passes; none of them travels upstream.
+ * breadcrumbs) and `@solana/kit`'s `solana-client` are allowed, so their preflights pass; none of them
+ * travels upstream.
  *
  * @example
  * routes.use('*', rpcCors(ctx))
@@ -23,6 +24,8 @@ export function rpcCors(ctx: SigilContext) {
       'X-Alchemy-Client-Breadcrumb',
       'traceparent',
       'tracestate',
+      // @solana/kit's RPC transport names itself in every request.
+      'solana-client',
     ],
     maxAge: 600,
   })

@@ -2,6 +2,8 @@ import type { Address } from 'viem'
 
 /** A gas sponsorship policy of one app (the `policyId` clients send in paymaster requests). */
 export type SponsorPolicy = {
+  /** Solana fee payer policies are `SolanaSponsorPolicy` (kind `'solana'`). */
+  kind: 'evm'
   /** `pol_…`. */
   id: string
   appId: string

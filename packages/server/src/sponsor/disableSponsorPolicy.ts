@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../store/schema.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 import { SponsorPolicyError } from './SponsorPolicyError.js'
-import { toSponsorPolicy } from './toSponsorPolicy.js'
+import type { SolanaSponsorPolicy } from './solana/SolanaSponsorPolicy.js'
+import { toAnySponsorPolicy } from './solana/toAnySponsorPolicy.js'
 
 /**
- * Disables a policy: from now on its paymaster requests are refused (`Policy pol_… is disabled`).
+ * Disables a policy (gas or Solana): from now on its requests are refused (`Policy pol_… is disabled`).
  * Disabling twice keeps the first time.
  *
  * @example
@@ -14,7 +15,7 @@ import { toSponsorPolicy } from './toSponsorPolicy.js'
 export async function disableSponsorPolicy(
   db: Kysely<Database>,
   { policyId, now }: { policyId: string; now: number },
-): Promise<SponsorPolicy> {
+): Promise<SponsorPolicy | SolanaSponsorPolicy> {
   await db
     .updateTable('sponsor_policies')
     .set({ disabled_at: now, updated_at: now })
@@ -27,5 +28,5 @@ export async function disableSponsorPolicy(
     .where('id', '=', policyId)
     .executeTakeFirst()
   if (!row) throw new SponsorPolicyError(`policy ${policyId} not found`)
-  return toSponsorPolicy(row)
+  return toAnySponsorPolicy(row)
 }

@@ -2,9 +2,9 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import type { Kysely } from 'kysely'
 import { type Address, bytesToHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
-import { isUniqueViolation } from '../store/isUniqueViolation.js'
 import type { Database } from '../store/schema.js'
 import type { Vault } from '../vault/createVault.js'
+import { ensureServerKey } from '../vault/ensureServerKey.js'
 
 /** Name of the paymaster signer's row in `server_keys`. */
 export const paymasterSignerKeyName = 'paymaster-signer'
@@ -28,35 +28,13 @@ export async function ensurePaymasterSigner(
   vault: Vault,
   { now }: { now: number },
 ): Promise<PaymasterSigner> {
-  const aad = `server_key:${paymasterSignerKeyName}`
-  const find = () =>
-    db
-      .selectFrom('server_keys')
-      .select(['public_key', 'sealed_private_key'])
-      .where('name', '=', paymasterSignerKeyName)
-      .executeTakeFirst()
-  let row = await find()
-  if (!row) {
-    const privateKey = secp256k1.utils.randomSecretKey()
-    const address = privateKeyToAddress(bytesToHex(privateKey))
-    const sealed = vault.seal(privateKey, aad)
-    privateKey.fill(0)
-    try {
-      await db
-        .insertInto('server_keys')
-        .values({
-          name: paymasterSignerKeyName,
-          public_key: address,
-          sealed_private_key: sealed,
-          created_at: now,
-        })
-        .execute()
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-    }
-    row = (await find())!
-  }
-  // Opening proves the master key matches the one the key was sealed with.
-  vault.open(row.sealed_private_key, aad).fill(0)
-  return { address: row.public_key as Address, sealedPrivateKey: row.sealed_private_key }
+  const { publicKey, sealedPrivateKey } = await ensureServerKey(db, vault, {
+    name: paymasterSignerKeyName,
+    generate() {
+      const privateKey = secp256k1.utils.randomSecretKey()
+      return { privateKey, publicKey: privateKeyToAddress(bytesToHex(privateKey)) }
+    },
+    now,
+  })
+  return { address: publicKey as Address, sealedPrivateKey }
 }

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
-import { RpcError } from '../rpc/RpcError.js'
 import type { Database } from '../store/schema.js'
+import { findPolicyRow } from './findPolicyRow.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 import { toSponsorPolicy } from './toSponsorPolicy.js'
 
 /**
- * The policy `policyId` of `appId`; another app's policy is "not found" too, so ids do not leak.
+ * The gas policy `policyId` of `appId`; another app's policy is "not found" too, so ids do not leak. A
+ * Solana fee payer policy is refused here.
  *
  * @example
  * const policy = await findSponsorPolicy(db, { policyId, appId: request.app.id })
@@ -14,12 +15,5 @@ export async function findSponsorPolicy(
   db: Kysely<Database> | Transaction<Database>,
   { policyId, appId }: { policyId: string; appId: string },
 ): Promise<SponsorPolicy> {
-  const row = await db
-    .selectFrom('sponsor_policies')
-    .selectAll()
-    .where('id', '=', policyId)
-    .where('app_id', '=', appId)
-    .executeTakeFirst()
-  if (!row) throw new RpcError('POLICY_REFUSED', `Policy ${policyId} not found`)
-  return toSponsorPolicy(row)
+  return toSponsorPolicy(await findPolicyRow(db, { policyId, appId, kind: 'evm' }))
 }

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
-import type { ChainConfig } from '../rpc/ChainConfig.js'
+import type { EvmChainConfig } from '../rpc/ChainConfig.js'
 import { RpcError } from '../rpc/RpcError.js'
 import type { EntryPointVersion } from './getPaymasterHash.js'
 
@@ -18,7 +18,7 @@ const versions: Record<string, EntryPointVersion> = {
  * const { version, paymaster } = resolvePaymaster(chain, '0x0000000071727De22E5E9d8BAf0edAc6f37da032')
  */
 export function resolvePaymaster(
-  chain: ChainConfig,
+  chain: EvmChainConfig,
   entryPoint: Address,
 ): { version: EntryPointVersion; paymaster: Address } {
   const version = versions[entryPoint.toLowerCase()]

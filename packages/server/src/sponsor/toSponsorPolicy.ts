@@ -8,6 +8,7 @@ const optionalNumber = (value: number | bigint | string | null) => (value === nu
 /** Stored policy row → {@link SponsorPolicy}. */
 export function toSponsorPolicy(row: Selectable<SponsorPolicyTable>): SponsorPolicy {
   return {
+    kind: 'evm',
     id: row.id,
     appId: row.app_id,
     name: row.name,

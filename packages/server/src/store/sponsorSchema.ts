@@ -1,7 +1,8 @@
-/** Tables of gas sponsorship (`/rpc`), added by migration 0005. */
+/** Tables of gas sponsorship (`/rpc`), added by migration 0005 (Solana: 0006). */
 export type SponsorDatabase = {
   sponsor_policies: SponsorPolicyTable
   sponsor_operations: SponsorOperationTable
+  solana_sponsorships: SolanaSponsorshipTable
 }
 
 export type SponsorPolicyTable = {
@@ -9,20 +10,26 @@ export type SponsorPolicyTable = {
   id: string
   app_id: string
   name: string
-  /** JSON array of chain ids the policy sponsors; null: every chain the server serves. */
+  /** `'evm'` (user operations through the paymasters) or `'solana'` (transactions through the fee payer). */
+  kind: 'evm' | 'solana'
+  /** JSON array of chain ids the policy sponsors (numbers; Solana: `solana-…` strings); null: every chain of its kind. */
   chain_ids: string | null
   /** Decimal: the largest total gas (all gas limits of the operation added up); null: no limit. */
   max_gas_per_operation: string | null
-  /** Operations one sender may have sponsored per UTC day; null: no limit. */
+  /** Operations one sender (Solana: transactions one user) may have sponsored per UTC day; null: no limit. */
   max_operations_per_sender_per_day: number | null
   /** Decimal wei: the most the policy may spend (sum of the signed operations' maximum cost); null: no limit. */
   budget_wei: string | null
-  /** Decimal wei: the maximum cost of every operation signed so far. */
+  /** Decimal wei: the maximum cost of every operation signed so far (Solana: lamports of fees paid). */
   spent_wei: string
   /** Operations signed so far; also the row's version (each signature bumps it). */
   operations: number
   /** JSON array of lowercase addresses the account may call; null: any. */
   allowed_targets: string | null
+  /** Solana: decimal lamports, the largest fee one transaction may cost; null: no limit. */
+  max_lamports_per_transaction: string | null
+  /** Solana: JSON array of base58 program ids the transaction's instructions may call; null: any. */
+  allowed_programs: string | null
   expires_at: number | bigint | string | null
   disabled_at: number | bigint | string | null
   created_at: number | bigint | string
@@ -41,5 +48,20 @@ export type SponsorOperationTable = {
   user_operation_hash: string
   /** Decimal wei: all gas limits × `maxFeePerGas`. */
   max_cost_wei: string
+  created_at: number | bigint | string
+}
+
+/** A Solana transaction the fee payer signed under a policy (one row per distinct message). */
+export type SolanaSponsorshipTable = {
+  id: string
+  policy_id: string
+  /** `solana-…`. */
+  chain_id: string
+  /** Base58: the transaction's first signer besides the fee payer. */
+  user_address: string
+  /** Hex SHA-256 of the final message (fee payer first): a repeated request finds its record by it. */
+  message_hash: string
+  /** Decimal lamports the node quoted for the message (`getFeeForMessage`). */
+  fee_lamports: string
   created_at: number | bigint | string
 }

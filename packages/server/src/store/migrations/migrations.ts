@@ -4,6 +4,7 @@ import * as signer from './0002_signer.js'
 import * as emailCodeSignup from './0003_email_code_signup.js'
 import * as appOauthProviders from './0004_app_oauth_providers.js'
 import * as sponsorship from './0005_sponsorship.js'
+import * as solanaSponsorship from './0006_solana_sponsorship.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_email_code_signup': emailCodeSignup,
   '0004_app_oauth_providers': appOauthProviders,
   '0005_sponsorship': sponsorship,
+  '0006_solana_sponsorship': solanaSponsorship,
 }

@@ -1,0 +1,20 @@
+import { parseArgs } from 'node:util'
+import { ensureSolanaFeePayer } from '../sponsor/solana/ensureSolanaFeePayer.js'
+import { commonOptions } from './parseCliArgs.js'
+import { withStoreAndVault } from './withStoreAndVault.js'
+
+export const solanaFeePayerUsage = 'sigil-server solana fee-payer [--data-dir ./.sigil] [--database-url URL]'
+
+/**
+ * `sigil-server solana fee-payer`: prints `{"address":"<base58>"}`, the Solana fee payer of
+ * `alchemy_requestFeePayer` (fund it: it pays the fees of sponsored transactions); creates the key in
+ * the vault on first use. Works while a server runs on the same store (both get the same key).
+ */
+export async function solanaFeePayerCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { ...commonOptions }, strict: true })
+  if (values.help) return void console.log(solanaFeePayerUsage)
+  const { address } = await withStoreAndVault(values, (db, vault) =>
+    ensureSolanaFeePayer(db, vault, { now: Date.now() }),
+  )
+  console.log(JSON.stringify({ address }))
+}

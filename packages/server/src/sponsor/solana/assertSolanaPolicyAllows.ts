@@ -1,0 +1,47 @@
+import { RpcError } from '../../rpc/RpcError.js'
+import type { SolanaSponsorPolicy } from './SolanaSponsorPolicy.js'
+import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
+
+/** Counted usage the per-user limit is checked against. */
+export type SolanaPolicyUsage = {
+  /** Other transactions of this user signed under the policy since the start of the UTC day. */
+  userTransactionsToday: number
+}
+
+const refuse = (message: string) => new RpcError('POLICY_REFUSED', message)
+
+/**
+ * Throws a JSON-RPC policy refusal (-32501) naming the limit the transaction breaks: disabled,
+ * expired, chain, programs, lamports per transaction (once the fee is known), transactions per user
+ * per day.
+ *
+ * @example
+ * assertSolanaPolicyAllows(policy, transaction, { now: Date.now(), usage: { userTransactionsToday: 2 } })
+ */
+export function assertSolanaPolicyAllows(
+  policy: SolanaSponsorPolicy,
+  transaction: SponsoredSolanaTransaction,
+  { now, usage }: { now: number; usage: SolanaPolicyUsage },
+): void {
+  const name = `Policy ${policy.id}`
+  if (policy.disabledAt !== null) throw refuse(`${name} is disabled`)
+  if (policy.expiresAt !== null && now >= policy.expiresAt) throw refuse(`${name} has expired`)
+  if (policy.chainIds && !policy.chainIds.includes(transaction.chainId))
+    throw refuse(`${name} does not sponsor chain ${transaction.chainId}`)
+  if (policy.allowedPrograms) {
+    const refused = transaction.programs.find((program) => !policy.allowedPrograms!.includes(program))
+    if (refused) throw refuse(`${name} does not allow program ${refused}`)
+  }
+  const fee = transaction.feeLamports
+  if (
+    fee !== undefined &&
+    policy.maxLamportsPerTransaction !== null &&
+    fee > policy.maxLamportsPerTransaction
+  )
+    throw refuse(
+      `${name} allows at most ${policy.maxLamportsPerTransaction} lamports per transaction; this one costs ${fee}`,
+    )
+  const perDay = policy.maxTransactionsPerUserPerDay
+  if (perDay !== null && usage.userTransactionsToday >= perDay)
+    throw refuse(`${name} allows ${perDay} transaction${perDay === 1 ? '' : 's'} per user per day`)
+}

@@ -1,0 +1,43 @@
+import { getBase64Decoder } from '@solana/kit'
+import { z } from 'zod'
+import type { SolanaChainConfig } from '../../rpc/ChainConfig.js'
+import { callUpstream } from '../../rpc/callUpstream.js'
+import type { GatewayRequest } from '../../rpc/GatewayRequest.js'
+import { RpcError } from '../../rpc/RpcError.js'
+
+const feeSchema = z.object({ value: z.union([z.number().int().nonnegative(), z.null()]) })
+
+/**
+ * The fee the chain's node charges for `messageBytes` (`getFeeForMessage`), lamports. Refuses
+ * (`INVALID_PARAMS`) a message whose blockhash the node does not know or finds expired.
+ *
+ * @example
+ * const fee = await quoteSolanaFee(request, messageBytes, lifetimeToken) // 10000n
+ */
+export async function quoteSolanaFee(
+  request: GatewayRequest<SolanaChainConfig>,
+  messageBytes: Uint8Array,
+  blockhash: string,
+): Promise<bigint> {
+  const { chain, ctx } = request
+  const answer = feeSchema.safeParse(
+    await callUpstream({
+      url: chain.rpcUrl,
+      label: `node of chain ${chain.id}`,
+      logger: ctx.logger,
+      method: 'getFeeForMessage',
+      params: [getBase64Decoder().decode(messageBytes), { commitment: 'confirmed' }],
+    }),
+  )
+  if (!answer.success)
+    throw new RpcError(
+      'UPSTREAM_UNAVAILABLE',
+      `the node of chain ${chain.id} answered getFeeForMessage oddly`,
+    )
+  if (answer.data.value === null)
+    throw new RpcError(
+      'INVALID_PARAMS',
+      `The transaction's blockhash ${blockhash} is expired or unknown on chain ${chain.id}: build it again on a recent blockhash (getLatestBlockhash)`,
+    )
+  return BigInt(answer.data.value)
+}

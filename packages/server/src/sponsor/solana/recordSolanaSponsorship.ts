@@ -1,0 +1,96 @@
+import { createId } from '../../ids/createId.js'
+import type { WriteBatcher } from '../../store/createWriteBatcher.js'
+import { isUniqueViolation } from '../../store/isUniqueViolation.js'
+import { assertSolanaPolicyAllows } from './assertSolanaPolicyAllows.js'
+import { countUserTransactionsToday } from './countUserTransactionsToday.js'
+import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
+import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
+
+export type RecordSolanaSponsorshipParameters = {
+  policyId: string
+  appId: string
+  /** The final transaction, its fee known. */
+  transaction: SponsoredSolanaTransaction & { feeLamports: bigint }
+  now: number
+}
+
+export type RecordSolanaSponsorshipReturnType = {
+  /** True when this message was already recorded under the policy (it was not counted again). */
+  repeated: boolean
+}
+
+/** Concurrent signers of one policy retry this often before giving up. */
+const maxAttempts = 20
+
+class ConcurrentUpdate extends Error {}
+
+/**
+ * Checks every limit of the Solana policy against its recorded usage and, in the same transaction,
+ * records the transaction (user, message hash, fee) and adds it to the policy's count and fees. Call it
+ * before answering the signed transaction: once it returns, the sponsorship counts (it survives a
+ * restart).
+ *
+ * The same message again (a client retrying) is found by its hash and not counted twice: only one of
+ * them can ever land. Writers of one policy serialize on the policy row as `recordSponsorship` does
+ * (the update applies only when the row's count and fees are still the ones read); the unique index on
+ * (policy, message hash) settles two instances recording the same message at once.
+ *
+ * @example
+ * const { repeated } = await recordSolanaSponsorship(ctx.batcher, { policyId, appId, transaction, now: Date.now() })
+ */
+export async function recordSolanaSponsorship(
+  writes: Pick<WriteBatcher, 'run'>,
+  parameters: RecordSolanaSponsorshipParameters,
+): Promise<RecordSolanaSponsorshipReturnType> {
+  const { policyId, appId, transaction, now } = parameters
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writes.run(async (trx) => {
+        const policy = await findSolanaSponsorPolicy(trx, { policyId, appId })
+        const earlier = await trx
+          .selectFrom('solana_sponsorships')
+          .select('id')
+          .where('policy_id', '=', policyId)
+          .where('message_hash', '=', transaction.messageHash)
+          .executeTakeFirst()
+        if (earlier) {
+          assertSolanaPolicyAllows(policy, transaction, { now, usage: { userTransactionsToday: 0 } })
+          return { repeated: true }
+        }
+        const userTransactionsToday =
+          policy.maxTransactionsPerUserPerDay === null
+            ? 0
+            : await countUserTransactionsToday(trx, { policyId, user: transaction.user, now })
+        assertSolanaPolicyAllows(policy, transaction, { now, usage: { userTransactionsToday } })
+        const updated = await trx
+          .updateTable('sponsor_policies')
+          .set({
+            operations: policy.transactions + 1,
+            spent_wei: (policy.spentLamports + transaction.feeLamports).toString(),
+            updated_at: now,
+          })
+          .where('id', '=', policyId)
+          .where('operations', '=', policy.transactions)
+          .where('spent_wei', '=', policy.spentLamports.toString())
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentUpdate()
+        await trx
+          .insertInto('solana_sponsorships')
+          .values({
+            id: createId(),
+            policy_id: policyId,
+            chain_id: transaction.chainId,
+            user_address: transaction.user,
+            message_hash: transaction.messageHash,
+            fee_lamports: transaction.feeLamports.toString(),
+            created_at: now,
+          })
+          .execute()
+        return { repeated: false }
+      })
+    } catch (error) {
+      const retry = error instanceof ConcurrentUpdate || isUniqueViolation(error)
+      if (!retry || attempt >= maxAttempts) throw error
+    }
+  }
+}

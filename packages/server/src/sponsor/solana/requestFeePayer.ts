@@ -1,0 +1,131 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import {
+  getBase64Decoder,
+  getTransactionEncoder,
+  type SignatureBytes,
+  type TransactionMessageBytes,
+} from '@solana/kit'
+import type { SolanaChainConfig } from '../../rpc/ChainConfig.js'
+import type { GatewayRequest } from '../../rpc/GatewayRequest.js'
+import { RpcError } from '../../rpc/RpcError.js'
+import { assertFeePayerOnlyPaysFees } from './assertFeePayerOnlyPaysFees.js'
+import { assertSolanaPolicyAllows } from './assertSolanaPolicyAllows.js'
+import { countUserTransactionsToday } from './countUserTransactionsToday.js'
+import { decodeSolanaTransaction } from './decodeSolanaTransaction.js'
+import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
+import { parseFeePayerParams } from './parseFeePayerParams.js'
+import { quoteSolanaFee } from './quoteSolanaFee.js'
+import { recordSolanaSponsorship } from './recordSolanaSponsorship.js'
+import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
+import { setSolanaFeePayer } from './setSolanaFeePayer.js'
+import { signWithSolanaFeePayer } from './signWithSolanaFeePayer.js'
+import { simulateSolanaTransaction } from './simulateSolanaTransaction.js'
+
+/** The JSON-RPC method of the Solana fee payer. */
+export const solanaFeePayerMethod = 'alchemy_requestFeePayer'
+
+/**
+ * `alchemy_requestFeePayer` `[{ policyId, serializedTransaction }]` on a Solana chain: has the
+ * server's fee payer (vault-held) pay the transaction's fee, and answers `{ serializedTransaction }`
+ * (base64) with the fee payer first and its signature in slot 0.
+ *
+ * A message built with the user as payer is rewritten with the fee payer first (the other signers then
+ * sign the returned message); one built with the fee payer first is kept with its signatures. Then: the
+ * drain rule (the fee payer only pays fees; no lookup tables), the app's Solana policy (kind, chain,
+ * programs, disabled, expired, per-user per day), the fee the node quotes for the final message against
+ * the policy's lamports limit and a simulation on the node (asked together); the sponsorship is recorded durably before the
+ * answer. The same message again answers the same signed transaction and counts once.
+ *
+ * @example
+ * const { serializedTransaction } = await requestFeePayer(request, [{ policyId, serializedTransaction: base64 }])
+ */
+export async function requestFeePayer(
+  request: GatewayRequest<SolanaChainConfig>,
+  params: unknown,
+): Promise<{ serializedTransaction: string }> {
+  const { policyId, serializedTransaction } = parseFeePayerParams(params)
+  const { ctx, chain, app } = request
+  const now = ctx.now()
+  const decoded = decodeSolanaTransaction(serializedTransaction)
+  const feePayer = await request.solanaFeePayer()
+  const { message, messageBytes, signatures } = setSolanaFeePayer(decoded, feePayer.address)
+  assertFeePayerOnlyPaysFees(message, feePayer.address)
+  if (message.header.numSignerAccounts < 2)
+    throw new RpcError(
+      'INVALID_PARAMS',
+      'The transaction has no signer besides the fee payer: the user whose transaction it is must sign it',
+    )
+  const transaction: SponsoredSolanaTransaction = {
+    chainId: chain.id,
+    user: message.staticAccounts[1]!,
+    programs: [
+      ...new Set(message.instructions.map((each) => message.staticAccounts[each.programAddressIndex]!)),
+    ],
+    messageHash: bytesToHex(sha256(messageBytes)),
+    feeLamports: undefined,
+  }
+
+  // Every check that needs no node first (read-only; the final one runs again as the record is written).
+  const policy = await findSolanaSponsorPolicy(ctx.store.db, { policyId, appId: app.id })
+  const earlier = await ctx.store.db
+    .selectFrom('solana_sponsorships')
+    .select('id')
+    .where('policy_id', '=', policyId)
+    .where('message_hash', '=', transaction.messageHash)
+    .executeTakeFirst()
+  const userTransactionsToday =
+    earlier || policy.maxTransactionsPerUserPerDay === null
+      ? 0
+      : await countUserTransactionsToday(ctx.store.db, { policyId, user: transaction.user, now })
+  assertSolanaPolicyAllows(policy, transaction, { now, usage: { userTransactionsToday } })
+
+  // The node's two answers are independent: ask both at once, then refuse in a fixed order (the quote's
+  // blockhash error, the policy's fee limit, the simulation's error).
+  const [quote, simulation] = await Promise.allSettled([
+    quoteSolanaFee(request, messageBytes, message.lifetimeToken),
+    simulateSolanaTransaction(
+      request,
+      encodeWire(messageBytes, message.staticAccounts, signatures),
+      feePayer.address,
+    ),
+  ])
+  if (quote.status === 'rejected') throw quote.reason
+  const final = { ...transaction, feeLamports: quote.value }
+  assertSolanaPolicyAllows(policy, final, { now, usage: { userTransactionsToday } })
+  if (simulation.status === 'rejected') throw simulation.reason
+
+  signatures[0] = signWithSolanaFeePayer(ctx.vault, feePayer, messageBytes)
+  const wire = encodeWire(messageBytes, message.staticAccounts, signatures)
+  const { repeated } = await recordSolanaSponsorship(ctx.batcher, {
+    policyId,
+    appId: app.id,
+    transaction: final,
+    now,
+  })
+  ctx.logger.info('solana fee payer signed', {
+    chainId: chain.id,
+    policyId,
+    user: transaction.user,
+    feeLamports: final.feeLamports.toString(),
+    repeated,
+  })
+  return { serializedTransaction: getBase64Decoder().decode(wire) }
+}
+
+/** Wire bytes: the signatures (one per signer, all-zero where missing) then the message. */
+function encodeWire(
+  messageBytes: Uint8Array,
+  accounts: readonly string[],
+  signatures: (Uint8Array | null)[],
+) {
+  const map = Object.fromEntries(
+    signatures.map((signature, index) => [accounts[index]!, signature as SignatureBytes | null]),
+  )
+  return new Uint8Array(
+    getTransactionEncoder().encode({
+      messageBytes: messageBytes as unknown as TransactionMessageBytes,
+      signatures: map,
+    }),
+  )
+}
