@@ -71,6 +71,7 @@ export { OauthCancelledError } from './errors/OauthCancelledError.js'
 export { OauthFailedError } from './errors/OauthFailedError.js'
 export { SignerError } from './errors/SignerError.js'
 export { SignerRequestError } from './errors/SignerRequestError.js'
+export { SolanaRpcError } from './errors/SolanaRpcError.js'
 export { encodeOauthState, type OauthState } from './oauth/encodeOauthState.js'
 export { getOauthNonce } from './oauth/getOauthNonce.js'
 export { type GetOauthProviderUrlParameters, getOauthProviderUrl } from './oauth/getOauthProviderUrl.js'
@@ -80,6 +81,12 @@ export type { Signer } from './Signer.js'
 export { createMemoryStorage } from './session/createMemoryStorage.js'
 export type { SessionManager } from './session/createSessionManager.js'
 export type { Session, TemporarySession } from './session/Session.js'
+export type { SolanaConnection } from './solana/SolanaConnection.js'
+export {
+  type SendSolanaTransactionOptions,
+  type SolanaCommitment,
+  sendSolanaTransaction,
+} from './solana/sendSolanaTransaction.js'
 export { type SolanaSigner, toSolanaSigner } from './solana/toSolanaSigner.js'
 export { type CreateApiKeyStamperParameters, createApiKeyStamper } from './stampers/createApiKeyStamper.js'
 export {

@@ -1,9 +1,12 @@
-import type { Address, SignatureBytes, Transaction } from '@solana/kit'
+import type { Address, Instruction, SignatureBytes, Transaction } from '@solana/kit'
 import { bytesToHex, hexToBytes } from 'viem'
 import { signRawMessage } from '../actions/signRawMessage.js'
 import { SignerError } from '../errors/SignerError.js'
 import type { Signer } from '../Signer.js'
 import { requireUser } from '../store/requireUser.js'
+import { addSolanaSponsorship } from './addSolanaSponsorship.js'
+import { createSolanaTransfer } from './createSolanaTransfer.js'
+import type { SolanaConnection } from './SolanaConnection.js'
 
 export type SolanaSigner = {
   /** The user's Solana address (base58). */
@@ -15,23 +18,44 @@ export type SolanaSigner = {
    * the signature set for {@link SolanaSigner.address} (the other signatures are kept).
    */
   addSignature<TTransaction extends Transaction>(transaction: TTransaction): Promise<TTransaction>
+  /**
+   * Compiles `instructions` into an unsigned transaction paid by the user, its lifetime the
+   * connection's latest blockhash: a v0 message (`'versioned'`, the default) or a `'legacy'` one.
+   */
+  createTransfer(
+    instructions: readonly Instruction[],
+    connection: SolanaConnection,
+    version?: 'versioned' | 'legacy',
+  ): Promise<Transaction>
+  /**
+   * Has the connection's fee payer service (`alchemy_requestFeePayer`, the Sigil gateway) pay for
+   * `instructions` under `policyId`; answers its transaction, signed by the fee payer, still to be
+   * signed by the user (`addSignature`).
+   */
+  addSponsorship(
+    instructions: readonly Instruction[],
+    connection: SolanaConnection,
+    policyId: string,
+  ): Promise<Transaction>
 }
 
 /**
  * The signed-in user's Solana wallet as a signer for `@solana/kit` transactions (reference §1.13).
  * Signatures are ed25519 over the exact bytes, trimmed to 64 bytes. Throws
  * `NotAuthenticatedError` when nobody is signed in and `'no solana address'` when the user has no
- * Solana wallet.
+ * Solana wallet. `createTransfer` and `addSponsorship` load `@solana/kit` on first use and reach the
+ * connection with the signer's `fetch`.
  *
  * @example
  * const solana = toSolanaSigner(signer)
- * const signed = await solana.addSignature(compileTransaction(message))
- * const signature = await solana.signMessage(new TextEncoder().encode('hello'))
+ * const sponsored = await solana.addSponsorship(instructions, { rpcUrl: gatewayUrl }, policyId)
+ * const signature = await sendSolanaTransaction(await solana.addSignature(sponsored), { rpcUrl: gatewayUrl })
  */
 export function toSolanaSigner(signer: Signer): SolanaSigner {
   const { solanaAddress } = requireUser(signer)
   if (!solanaAddress) throw new SignerError('no solana address')
   const address = solanaAddress as Address
+  const fetch = signer.fetch
 
   const sign = async (bytes: Uint8Array) => {
     const signature = await signRawMessage(signer, { message: bytesToHex(bytes), type: 'SOLANA' })
@@ -50,5 +74,9 @@ export function toSolanaSigner(signer: Signer): SolanaSigner {
         signatures: Object.freeze({ ...transaction.signatures, [address]: signature }),
       })
     },
+    createTransfer: (instructions, connection, version = 'versioned') =>
+      createSolanaTransfer({ feePayer: address, instructions, connection, version, fetch }),
+    addSponsorship: (instructions, connection, policyId) =>
+      addSolanaSponsorship({ feePayer: address, instructions, connection, policyId, fetch }),
   }
 }

@@ -1,0 +1,51 @@
+import type { Address, Instruction, Transaction } from '@solana/kit'
+import { SignerError } from '../errors/SignerError.js'
+import { createSolanaTransfer } from './createSolanaTransfer.js'
+import { requestSolanaRpc } from './requestSolanaRpc.js'
+import type { SolanaConnection } from './SolanaConnection.js'
+
+export type AddSolanaSponsorshipParameters = {
+  /** The user: the payer of the message sent to the fee payer service (which rewrites the payer). */
+  feePayer: Address
+  instructions: readonly Instruction[]
+  connection: SolanaConnection
+  policyId: string
+  fetch?: typeof fetch | undefined
+}
+
+/**
+ * Asks the connection's fee payer service to pay for `instructions` (reference §1.13): builds the
+ * unsigned v0 transaction with the user as payer on the `finalized` blockhash, sends it base64 to
+ * `alchemy_requestFeePayer` with `policyId`, and answers the transaction the service returns (its fee
+ * payer set and signed; the user's signature still to add). A refusal throws `SolanaRpcError` with the
+ * service's message; an answer without `serializedTransaction` throws `SignerError`.
+ *
+ * @example
+ * const sponsored = await addSolanaSponsorship({ feePayer: solana.address, instructions, connection, policyId })
+ */
+export async function addSolanaSponsorship({
+  feePayer,
+  instructions,
+  connection,
+  policyId,
+  fetch,
+}: AddSolanaSponsorshipParameters): Promise<Transaction> {
+  const kit = await import('@solana/kit')
+  const unsigned = await createSolanaTransfer({
+    feePayer,
+    instructions,
+    connection,
+    commitment: 'finalized',
+    fetch,
+  })
+  const result = await requestSolanaRpc<{ serializedTransaction?: unknown } | null>({
+    connection,
+    method: 'alchemy_requestFeePayer',
+    params: [{ policyId, serializedTransaction: kit.getBase64EncodedWireTransaction(unsigned) }],
+    fetch,
+  })
+  const serialized = result?.serializedTransaction
+  if (typeof serialized !== 'string' || serialized === '')
+    throw new SignerError(`Response doesn't include the serializedTransaction ${JSON.stringify(result)}`)
+  return kit.getTransactionDecoder().decode(kit.getBase64Encoder().encode(serialized))
+}
