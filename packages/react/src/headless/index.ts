@@ -8,6 +8,7 @@ export type { WalletConnectParameters } from '../context/createWalletConnectConn
 export { NoSigilContextError } from '../context/errors/NoSigilContextError.js'
 export { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
 export { SmartAccountClientNotReadyError } from '../context/errors/SmartAccountClientNotReadyError.js'
+export { SolanaNotReadyError } from '../context/errors/SolanaNotReadyError.js'
 export { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
 export { WalletConnectionError } from '../context/errors/WalletConnectionError.js'
 export { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
@@ -86,6 +87,19 @@ export {
   useSmartAccountClient,
 } from '../hooks/useSmartAccountClient.js'
 export { type UseSolanaSignerReturnType, useSolanaSigner } from '../hooks/useSolanaSigner.js'
+export {
+  type SolanaSignMessageVariables,
+  type UseSolanaSignMessageParameters,
+  type UseSolanaSignMessageReturnType,
+  useSolanaSignMessage,
+} from '../hooks/useSolanaSignMessage.js'
+export {
+  type SolanaTransactionResult,
+  type SolanaTransactionVariables,
+  type UseSolanaTransactionParameters,
+  type UseSolanaTransactionReturnType,
+  useSolanaTransaction,
+} from '../hooks/useSolanaTransaction.js'
 export { useUiConfig } from '../hooks/useUiConfig.js'
 export { type UseUserReturnType, useUser } from '../hooks/useUser.js'
 export {
@@ -98,3 +112,5 @@ export {
   type UseWaitForUserOperationTransactionReturnType,
   useWaitForUserOperationTransaction,
 } from '../hooks/useWaitForUserOperationTransaction.js'
+export { SigilSolanaContext, type SigilSolanaContextValue } from '../solana/SigilSolanaContext.js'
+export type { SolanaTransfer } from '../solana/toSolanaTransferInstruction.js'
