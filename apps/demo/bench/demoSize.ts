@@ -14,7 +14,7 @@ import { measureEntrySize } from './measureEntrySize.js'
 const goalGzipBytes = 120 * 1024
 /** What an app has anyway, and the optional peers loaded only when used. */
 const appDependencies = ['react', 'react-dom', 'viem']
-const optionalPeers = ['@walletconnect/ethereum-provider', '@solana/kit']
+const optionalPeers = ['@walletconnect/ethereum-provider', '@solana/kit', '@solana-program/system']
 
 const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1)
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`

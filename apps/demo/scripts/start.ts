@@ -1,14 +1,16 @@
 /**
  * `npm start`: Sigil as a whole product on this machine. Builds what is needed (key frames, server,
  * devnet, demo), starts the local chain (`sigil-devnet`: anvil, EntryPoints, account contracts,
- * paymasters trusting the server's paymaster signer, alto), the Sigil server (SQLite in `./.sigil`, dev
- * mailbox, the dev app, the RPC gateway for the local chain) and serves the demo on
- * http://localhost:5173 with the server's URL, the dev app's key and a sponsorship policy. Ctrl-C stops
+ * paymasters trusting the server's paymaster signer, alto, and a Solana runtime funding the server's fee
+ * payer), the Sigil server (SQLite in `./.sigil`, dev mailbox, the dev app, the RPC gateway for both
+ * chains) and serves the demo on http://localhost:5173 with the server's URL, the dev app's key and
+ * sponsorship policies for each chain. Ctrl-C stops
  * everything; the next start reuses the data (same users, same dev app, key and policy; the chain
  * starts afresh, so smart accounts are deployed again by their first operation).
  *
  * Environment: PORT (8787) and HOST (127.0.0.1) of the server, SIGIL_DEMO_PORT (5173),
- * SIGIL_DEVNET_PORT (8545) and SIGIL_BUNDLER_PORT (4337) of the chain (0: any free port),
+ * SIGIL_DEVNET_PORT (8545) and SIGIL_BUNDLER_PORT (4337) of the chain and SIGIL_SOLANA_PORT (8899) of
+ * the Solana runtime (0: any free port),
  * SIGIL_DATA_DIR (./.sigil), and the server's own variables (SIGIL_CONFIG for OAuth providers, SMTP_URL, …).
  * Flags: --no-build (use what was built last), --from-source (run the server through tsx),
  * --demo-dir DIR (serve another build of the demo).
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildForStart } from './buildForStart.js'
 import { ensureDemoPolicy } from './ensureDemoPolicy.js'
+import { demoSolanaChainId, ensureDemoSolanaPolicy } from './ensureDemoSolanaPolicy.js'
 import { findFreePort } from './findFreePort.js'
 import { readOauthProviders } from './readOauthProviders.js'
 import { runServerCli } from './runServerCli.js'
@@ -73,17 +76,27 @@ async function main(): Promise<void> {
 
   const fromSource = values['from-source']
   let policyId: string
+  let solanaPolicyId: string
   try {
     // The paymasters must trust the server's paymaster signer (a key in the server's vault).
     const { address: paymasterSigner } = await runServerCli<{ address: string }>(
       { repositoryRoot, fromSource },
       ['paymaster', 'signer', '--data-dir', dataDir],
     )
+    // The Solana runtime funds the server's fee payer (another key in its vault).
+    const { address: feePayer } = await runServerCli<{ address: string }>({ repositoryRoot, fromSource }, [
+      'solana',
+      'fee-payer',
+      '--data-dir',
+      dataDir,
+    ])
     devnet = await startDevnetProcess({
       repositoryRoot,
       port: await findFreePort(port('SIGIL_DEVNET_PORT', 8545)),
       bundlerPort: await findFreePort(port('SIGIL_BUNDLER_PORT', 4337)),
       paymasterSigner,
+      solanaPort: await findFreePort(port('SIGIL_SOLANA_PORT', 8899)),
+      solanaFund: [feePayer],
       fromSource,
     })
     const chains = [
@@ -93,6 +106,7 @@ async function main(): Promise<void> {
         bundlerUrl: devnet.bundlerUrl,
         paymasters: devnet.paymasters,
       },
+      { id: demoSolanaChainId, type: 'solana', rpcUrl: devnet.solana.rpcUrl },
     ]
     server = await startSigilServer({
       repositoryRoot,
@@ -110,6 +124,12 @@ async function main(): Promise<void> {
       appId: server.devApp.appId,
       chainId: devnet.chainId,
     })
+    solanaPolicyId = await ensureDemoSolanaPolicy({
+      repositoryRoot,
+      fromSource,
+      dataDir,
+      appId: server.devApp.appId,
+    })
   } catch (error) {
     await Promise.all([demo.close(), server?.stop(), devnet?.stop()])
     throw error
@@ -124,6 +144,7 @@ async function main(): Promise<void> {
       void stop(1)
     })
   }
+  const solanaGateway = `${server.url}/rpc/${demoSolanaChainId}/${server.devApp.apiKey}`
   demo.setSettings({
     rpcUrl: server.url,
     apiKey: server.devApp.apiKey,
@@ -131,6 +152,7 @@ async function main(): Promise<void> {
     oauthProviders: await readOauthProviders(),
     policyId,
     chain: { id: devnet.chainId, name: 'Sigil Devnet', nodeRpcUrl: devnet.rpcUrl },
+    solana: { rpcUrl: solanaGateway, policyId: solanaPolicyId },
   })
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -146,6 +168,9 @@ Sigil is running (started in ${seconds} s, data in ${relativeDataDir}):
   Bundler        ${devnet.bundlerUrl}
   RPC gateway    ${server.url}/rpc/${devnet.chainId}
   Gas policy     ${policyId}  (sponsors the demo's smart-account operations)
+  Solana         ${devnet.solana.rpcUrl}  (litesvm runtime; websocket ${devnet.solana.wsUrl})
+  Solana gateway ${server.url}/rpc/${demoSolanaChainId}  (node methods and alchemy_requestFeePayer)
+  Solana policy  ${solanaPolicyId}  (the server's fee payer pays the demo's Solana fees)
 
 Open the demo and sign in; email codes and links land in the dev mailbox. Stop with Ctrl-C.`)
 }

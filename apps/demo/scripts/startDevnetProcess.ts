@@ -10,6 +10,10 @@ export type StartDevnetProcessParameters = {
   bundlerPort: number
   /** The address the paymasters trust: the Sigil server's paymaster signer. */
   paymasterSigner: string
+  /** The Solana runtime's port (litesvm, 127.0.0.1). */
+  solanaPort: number
+  /** Solana addresses the runtime funds with 1000 SOL each: the Sigil server's fee payer. */
+  solanaFund: string[]
   /** Run the CLI from TypeScript source through tsx instead of `packages/devnet/dist` (tests). */
   fromSource?: boolean | undefined
 }
@@ -24,6 +28,8 @@ export type StartedDevnet = {
   bundlerUrl: string
   /** Sigil's verifying paymaster per EntryPoint version. */
   paymasters: Record<EntryPointVersion, string>
+  /** The local Solana runtime (litesvm): its JSON-RPC and websocket URLs. */
+  solana: { rpcUrl: string; wsUrl: string }
   /** The seconds the devnet took to be ready, as it reported. */
   readySeconds: string
   process: ChildProcess
@@ -35,11 +41,12 @@ export type StartedDevnet = {
 
 /**
  * Runs `sigil-devnet start` in a child process (anvil, EntryPoints, Sigil's account contracts and
- * paymasters, alto) and reads the URLs and paymaster addresses from its banner. Should this process die
- * without stopping it, the devnet stops itself and its children (`exitWithParent.mjs`).
+ * paymasters, alto, the Solana runtime) and reads the URLs and paymaster addresses from its banner.
+ * Should this process die without stopping it, the devnet stops itself and its children
+ * (`exitWithParent.mjs`).
  *
  * @example
- * const devnet = await startDevnetProcess({ repositoryRoot, port: 8545, bundlerPort: 4337, paymasterSigner })
+ * const devnet = await startDevnetProcess({ repositoryRoot, port: 8545, bundlerPort: 4337, paymasterSigner, solanaPort: 8899, solanaFund: [feePayer] })
  */
 export async function startDevnetProcess(parameters: StartDevnetProcessParameters): Promise<StartedDevnet> {
   const { repositoryRoot, port, bundlerPort, paymasterSigner } = parameters
@@ -57,6 +64,9 @@ export async function startDevnetProcess(parameters: StartDevnetProcessParameter
     String(bundlerPort),
     '--paymaster-signer',
     paymasterSigner,
+    '--solana-port',
+    String(parameters.solanaPort),
+    ...parameters.solanaFund.flatMap((address) => ['--solana-fund', address]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
@@ -94,6 +104,7 @@ export async function startDevnetProcess(parameters: StartDevnetProcessParameter
       '0.7': read('SigilPaymaster v0.7'),
       '0.8': read('SigilPaymaster v0.8'),
     },
+    solana: { rpcUrl: read('Solana RPC (litesvm)'), wsUrl: read('Solana websocket') },
     readySeconds: /^Ready in (\S+) s$/m.exec(banner)?.[1] ?? '?',
     process: child,
     exited,

@@ -7,11 +7,13 @@ import { PasskeyPanel } from './panels/PasskeyPanel'
 import { SignMessagePanel } from './panels/SignMessagePanel'
 import { SignTypedDataPanel } from './panels/SignTypedDataPanel'
 import { SmartAccountPanel } from './panels/SmartAccountPanel'
+import { SolanaPanel } from './panels/SolanaPanel'
+import { SolanaSignMessage } from './panels/SolanaSignMessage'
 import { TotpPanel } from './panels/TotpPanel'
 
 /**
  * The signed-in page: who the user is, their addresses, signing, and (for a Sigil wallet, not a
- * connected browser wallet) a smart account, two-factor codes, passkeys and export.
+ * connected browser wallet) a smart account, the Solana account, two-factor codes, passkeys and export.
  *
  * @example
  * <Dashboard user={user} settings={settings} />
@@ -34,6 +36,8 @@ export function Dashboard({
       {embedded ? (
         <>
           <SmartAccountPanel settings={settings} />
+          <SolanaPanel settings={settings} />
+          <SolanaSignMessage />
           <TotpPanel />
           <PasskeyPanel userId={user.userId} />
           <ExportPanel />

@@ -22,6 +22,13 @@ export type DemoSettings = {
    * server's gateway for it (`<rpcUrl>/rpc/<id>`); without it the panel says smart accounts are off.
    */
   chain?: { id: number; name: string; nodeRpcUrl: string } | undefined
+  /**
+   * The local Solana runtime as the demo reaches it: `rpcUrl` is the server's RPC gateway for it
+   * (`<server>/rpc/solana-localnet/<apiKey>`, which forwards node methods and answers
+   * `alchemy_requestFeePayer`), `policyId` the Solana policy that sponsors the demo's transfers. Without
+   * it the Solana panel says Solana is off.
+   */
+  solana?: { rpcUrl: string; policyId?: string | undefined } | undefined
 }
 
 declare global {

@@ -27,6 +27,9 @@ type RunningStart = {
   bundlerUrl: string
   gatewayUrl: string
   policyId: string
+  solanaUrl: string
+  solanaGatewayUrl: string
+  solanaPolicyId: string
   exited: Promise<number | NodeJS.Signals | null>
 }
 
@@ -49,6 +52,7 @@ async function runStart(): Promise<RunningStart> {
     SIGIL_DEMO_PORT: '0',
     SIGIL_DEVNET_PORT: '0',
     SIGIL_BUNDLER_PORT: '0',
+    SIGIL_SOLANA_PORT: '0',
     SIGIL_DATA_DIR: dataDir,
   }
   const args = ['--conditions=source', '--import', 'tsx', startScript, '--no-build', '--from-source']
@@ -84,6 +88,9 @@ async function runStart(): Promise<RunningStart> {
     bundlerUrl: line('Bundler'),
     gatewayUrl: line('RPC gateway'),
     policyId: line('Gas policy'),
+    solanaUrl: line('Solana'),
+    solanaGatewayUrl: line('Solana gateway'),
+    solanaPolicyId: line('Solana policy'),
     exited,
   }
 }
@@ -122,9 +129,10 @@ const refuses = (url: string) =>
 describe('npm start', () => {
   let firstKey: string
   let firstPolicyId: string
+  let firstSolanaPolicyId: string
 
   test(
-    'default: prints the demo, mailbox, server, chain, bundler and gateway URLs and the gas policy; the demo serves its settings; the gateway answers for the chain; Ctrl-C stops every process',
+    'default: prints the demo, mailbox, server, chain, bundler, Solana and gateway URLs and both policies; the demo serves its settings; the gateway answers for the chain; Ctrl-C stops every process',
     slow,
     async () => {
       const started = await runStart()
@@ -144,6 +152,10 @@ describe('npm start', () => {
         expect(started.bundlerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
         expect(started.gatewayUrl).toBe(`${started.serverUrl}/rpc/31337`)
         expect(started.policyId).toMatch(/^pol_[0-9a-f]+$/)
+        expect(started.solanaUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+        expect(started.solanaGatewayUrl).toBe(`${started.serverUrl}/rpc/solana-localnet`)
+        expect(started.solanaPolicyId).toMatch(/^pol_[0-9a-f]+$/)
+        expect(started.solanaPolicyId).not.toBe(started.policyId)
         expect(await settings.json()).toEqual({
           rpcUrl: started.serverUrl,
           apiKey: started.apiKey,
@@ -151,6 +163,10 @@ describe('npm start', () => {
           oauthProviders: [],
           policyId: started.policyId,
           chain: { id: 31337, name: 'Sigil Devnet', nodeRpcUrl: started.chainUrl },
+          solana: {
+            rpcUrl: `${started.solanaGatewayUrl}/${started.apiKey}`,
+            policyId: started.solanaPolicyId,
+          },
         })
         // The gateway serves the local chain for the dev app: the bundler's EntryPoints, the node's chain id.
         const rpc = (method: string) =>
@@ -161,6 +177,13 @@ describe('npm start', () => {
           }).then((response) => response.json() as Promise<{ result?: unknown }>)
         expect((await rpc('eth_chainId')).result).toBe('0x7a69')
         expect((await rpc('eth_supportedEntryPoints')).result).toHaveLength(3)
+        // …and the Solana runtime: node methods are forwarded.
+        const solanaHealth = await fetch(`${started.solanaGatewayUrl}/${started.apiKey}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth', params: [] }),
+        }).then((response) => response.json() as Promise<{ result?: unknown }>)
+        expect(solanaHealth.result).toBe('ok')
         expect((await fetch(`${started.serverUrl}/dev/mailbox.json`)).status).toBe(200)
         // The key frame, embeddable by the demo's origin.
         const frame = await fetch(`${started.serverUrl}/frame/auth`)
@@ -177,8 +200,10 @@ describe('npm start', () => {
         expect(await refuses(started.serverUrl)).toBe(true)
         expect(await refuses(started.chainUrl)).toBe(true)
         expect(await refuses(started.bundlerUrl)).toBe(true)
+        expect(await refuses(started.solanaUrl)).toBe(true)
         firstKey = started.apiKey
         firstPolicyId = started.policyId
+        firstSolanaPolicyId = started.solanaPolicyId
       } finally {
         killGroup(started.process.pid!)
       }
@@ -186,13 +211,14 @@ describe('npm start', () => {
   )
 
   test(
-    'behavior: a second start reuses the data (same dev app key and gas policy); SIGTERM to the script alone stops the server and the chain too',
+    'behavior: a second start reuses the data (same dev app key and policies); SIGTERM to the script alone stops the server and the chain too',
     slow,
     async () => {
       const started = await runStart()
       try {
         expect(started.apiKey).toBe(firstKey)
         expect(started.policyId).toBe(firstPolicyId)
+        expect(started.solanaPolicyId).toBe(firstSolanaPolicyId)
         const tree = await processTree(started.process.pid!)
         started.process.kill('SIGTERM')
         expect(await started.exited).toBe(0)

@@ -5,11 +5,16 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { inject } from 'vitest'
+import {
+  type SolanaDevnet,
+  startSolanaDevnet,
+} from '../../../packages/devnet/src/solana/startSolanaDevnet.js'
 import { type Devnet, startDevnet } from '../../../packages/devnet/src/startDevnet.js'
 // The Chromium suites' global setup (root vitest config) provides `browserAssets`: its type comes from there.
 import type {} from '../../../packages/signer/test/browser/globalSetup.js'
 import { launchChromium } from '../../../packages/signer/test/browser/launchChromium.js'
 import { ensureDemoPolicy } from '../scripts/ensureDemoPolicy.js'
+import { demoSolanaChainId, ensureDemoSolanaPolicy } from '../scripts/ensureDemoSolanaPolicy.js'
 import { readOauthProviders } from '../scripts/readOauthProviders.js'
 import { runServerCli } from '../scripts/runServerCli.js'
 import { type DemoServer, serveDemo } from '../scripts/serveDemo.js'
@@ -30,6 +35,10 @@ export type DemoTestbed = {
   server: StartedSigilServer
   /** The local chain, when the testbed was started with `chain: true`. */
   devnet: Devnet | undefined
+  /** The local Solana runtime, when the testbed was started with `solana: true`. */
+  solana: SolanaDevnet | undefined
+  /** The server's Solana fee payer (funded by the runtime), when started with `solana: true`. */
+  feePayer: string | undefined
   demo: DemoServer
   browser: Browser
   /** The built demo. */
@@ -66,6 +75,11 @@ export type StartDemoTestbedOptions = {
    * policy and the chain, as `npm start` does.
    */
   chain?: boolean | undefined
+  /**
+   * Start the local Solana runtime too (random port, the server's fee payer funded), serve it through
+   * the server's RPC gateway, and give the demo a Solana policy and the gateway URL, as `npm start` does.
+   */
+  solana?: boolean | undefined
 }
 
 /**
@@ -88,6 +102,12 @@ export async function startDemoTestbed(
   const demo = await serveDemo({ root: demoDir, port: 0 })
   const env = { ...testServerEnv(frameDir), ...options.env }
   const devnet = options.chain ? await startLocalChain({ dataDir, env }) : undefined
+  const solanaRuntime = options.solana ? await startLocalSolana({ dataDir, env }) : undefined
+  const solana = solanaRuntime?.runtime
+  const chains = [
+    ...(devnet ? [toChainConfig(devnet)] : []),
+    ...(solana ? [{ id: demoSolanaChainId, type: 'solana', rpcUrl: solana.rpcUrl }] : []),
+  ]
   const server = await startSigilServer({
     repositoryRoot,
     dataDir,
@@ -95,10 +115,10 @@ export async function startDemoTestbed(
     host: '127.0.0.1',
     devAppOrigin: demo.url,
     fromSource: true,
-    env: devnet ? { ...env, SIGIL_CHAINS: JSON.stringify([toChainConfig(devnet)]) } : env,
+    env: chains.length ? { ...env, SIGIL_CHAINS: JSON.stringify(chains) } : env,
     output: null,
   }).catch(async (error: unknown) => {
-    await devnet?.stop()
+    await Promise.all([devnet?.stop(), solana?.stop()])
     throw error
   })
   const settings: DemoSettings = {
@@ -117,6 +137,18 @@ export async function startDemoTestbed(
       }),
       chain: { id: devnet.chainId, name: 'Sigil Devnet', nodeRpcUrl: devnet.rpcUrl },
     }),
+    ...(solana && {
+      solana: {
+        rpcUrl: `${server.url}/rpc/${demoSolanaChainId}/${server.devApp.apiKey}`,
+        policyId: await ensureDemoSolanaPolicy({
+          repositoryRoot,
+          fromSource: true,
+          env,
+          dataDir,
+          appId: server.devApp.appId,
+        }),
+      },
+    }),
   }
   demo.setSettings(settings)
   const latestCode = async (email: string) => {
@@ -134,6 +166,8 @@ export async function startDemoTestbed(
     settings,
     server,
     devnet,
+    solana,
+    feePayer: solanaRuntime?.feePayer,
     demo,
     browser,
     demoDir,
@@ -165,7 +199,7 @@ export async function startDemoTestbed(
     async close() {
       await browser.close()
       await Promise.all([demo.close(), server.stop()])
-      await devnet?.stop()
+      await Promise.all([devnet?.stop(), solana?.stop()])
       await rm(dataDir, { recursive: true, force: true })
       await rm(demoDir, { recursive: true, force: true })
     },
@@ -188,6 +222,27 @@ async function startLocalChain({
     ['paymaster', 'signer', '--data-dir', dataDir],
   )
   return startDevnet({ paymasterSigner: address })
+}
+
+/**
+ * The Solana runtime on a random port, funding (1000 SOL) the fee payer of the server that will run on
+ * `dataDir` (`sigil-server solana fee-payer` makes the key in its vault first).
+ */
+async function startLocalSolana({
+  dataDir,
+  env,
+}: {
+  dataDir: string
+  env: NodeJS.ProcessEnv
+}): Promise<{ runtime: SolanaDevnet; feePayer: string }> {
+  const { address } = await runServerCli<{ address: string }>({ repositoryRoot, fromSource: true, env }, [
+    'solana',
+    'fee-payer',
+    '--data-dir',
+    dataDir,
+  ])
+  const runtime = await startSolanaDevnet({ fund: [{ address, lamports: 1_000_000_000_000n }] })
+  return { runtime, feePayer: address }
 }
 
 /** The gateway's chain config (`SIGIL_CHAINS`) for the devnet. */
