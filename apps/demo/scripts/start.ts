@@ -21,7 +21,6 @@ import { parseArgs } from 'node:util'
 import { buildForStart } from './buildForStart.js'
 import { ensureDemoPolicy } from './ensureDemoPolicy.js'
 import { demoSolanaChainId, ensureDemoSolanaPolicy } from './ensureDemoSolanaPolicy.js'
-import { findFreePort } from './findFreePort.js'
 import { readOauthProviders } from './readOauthProviders.js'
 import { runServerCli } from './runServerCli.js'
 import { serveDemo } from './serveDemo.js'
@@ -92,10 +91,11 @@ async function main(): Promise<void> {
     ])
     devnet = await startDevnetProcess({
       repositoryRoot,
-      port: await findFreePort(port('SIGIL_DEVNET_PORT', 8545)),
-      bundlerPort: await findFreePort(port('SIGIL_BUNDLER_PORT', 4337)),
+      // 0 lets the devnet pick a free port; its banner gives the URLs.
+      port: port('SIGIL_DEVNET_PORT', 8545),
+      bundlerPort: port('SIGIL_BUNDLER_PORT', 4337),
       paymasterSigner,
-      solanaPort: await findFreePort(port('SIGIL_SOLANA_PORT', 8899)),
+      solanaPort: port('SIGIL_SOLANA_PORT', 8899),
       solanaFund: [feePayer],
       fromSource,
     })

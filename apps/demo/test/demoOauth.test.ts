@@ -1,6 +1,6 @@
-import { createServer } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getFreePort } from '../../../packages/devnet/src/process/getFreePort.js'
 import {
   startOidcProvider,
   type TestOidcProvider,
@@ -18,7 +18,7 @@ let idp: TestOidcProvider
 let testbed: DemoTestbed
 beforeAll(async () => {
   // The provider must know the callback URL before the Sigil server starts: fix the server's port.
-  const serverPort = await freePort()
+  const serverPort = await getFreePort()
   idp = await startOidcProvider([
     {
       clientId: 'sigil-demo',
@@ -41,15 +41,6 @@ afterAll(async () => {
 })
 
 const slow = { timeout: 90_000 }
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** Clicks 'Continue with Auth0' on the card and answers the popup it opens. */
 async function openProviderPopup(page: Page): Promise<Page> {

@@ -86,6 +86,12 @@ async function waitUntilGone(pid: number): Promise<boolean> {
   return false
 }
 
+/** The port on a banner line such as `  node (anvil):   http://127.0.0.1:8545`. */
+function bannerPort(output: string, label: string): number {
+  const line = new RegExp(`^ {2}${label.replace(/[()]/g, '\\$&')}: +http://127\\.0\\.0\\.1:(\\d+)`, 'm')
+  return Number(line.exec(output)?.[1] ?? Number.NaN)
+}
+
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
@@ -98,26 +104,33 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
 describe('sigil-devnet start', slow, () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const)
     test(`${signal === 'SIGINT' ? 'default' : 'behavior'}: prints the URLs, addresses and ready time; ${signal} leaves no process`, async () => {
-      const [port, bundlerPort, solanaPort] = [await getFreePort(), await getFreePort(), await getFreePort()]
+      // SIGKILL passes 0 for every port and reads the picked ones from the banner.
+      const picked: [number, number, number] =
+        signal === 'SIGKILL' ? [0, 0, 0] : [await getFreePort(), await getFreePort(), await getFreePort()]
       // SIGTERM runs without the Solana runtime; the others with it, SIGINT funding an account.
       const solanaArgs =
         signal === 'SIGTERM'
           ? ['--without-solana']
           : [
               '--solana-port',
-              String(solanaPort),
+              String(picked[2]),
               ...(signal === 'SIGINT' ? ['--solana-fund', solanaAccount] : []),
             ]
       const cli = runCli([
         'start',
         '--port',
-        String(port),
+        String(picked[0]),
         '--bundler-port',
-        String(bundlerPort),
+        String(picked[1]),
         ...solanaArgs,
       ])
       await waitForOutput(cli, /^Stop with Ctrl-C$/m)
       const output = cli.output()
+      // Each port as the banner shows it: the one asked for, or the one picked for 0.
+      const [port, bundlerPort] = [bannerPort(output, 'node (anvil)'), bannerPort(output, 'bundler (alto)')]
+      const solanaPort = signal === 'SIGTERM' ? picked[2] : bannerPort(output, 'Solana RPC (litesvm)')
+      if (signal === 'SIGKILL') expect(Math.min(port, bundlerPort, solanaPort)).toBeGreaterThan(0)
+      else expect([port, bundlerPort, solanaPort]).toEqual(picked)
       expect(output).toContain(`node (anvil):                      http://127.0.0.1:${port}`)
       expect(output).toContain(
         `bundler (alto):                    http://127.0.0.1:${bundlerPort} (alto listens on 0.0.0.0)`,
@@ -191,6 +204,6 @@ describe('sigil-devnet start', slow, () => {
     expect(conflicting.output()).toContain('need the Solana runtime: drop --without-solana')
     const badPort = runCli(['start', '--solana-port', '70000'])
     expect(await badPort.exited).toBe(1)
-    expect(badPort.output()).toContain('--solana-port must be 0-65535, got 70000')
+    expect(badPort.output()).toContain('--solana-port must be 0-65535 (0 picks a free port), got 70000')
   })
 })

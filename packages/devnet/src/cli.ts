@@ -11,8 +11,8 @@ const usage = `Usage:
   ${startUsage}
 
 Starts anvil (chain id 31337), EntryPoint v0.6/v0.7/v0.8, Sigil's account stand-ins and paymasters, and the alto
-bundler, and a local Solana runtime (litesvm; --solana-port 0 picks a free port, every --solana-fund address gets
-1000 SOL); prints every URL and address; stops everything on Ctrl-C or SIGTERM.`
+bundler, and a local Solana runtime (litesvm; every --solana-fund address gets 1000 SOL); prints every URL and
+address; stops everything on Ctrl-C or SIGTERM. A port of 0 picks a free one.`
 const solanaFundLamports = 1_000n * 1_000_000_000n
 
 /** `sigil-devnet start`: runs the devnet until SIGINT/SIGTERM. */
@@ -38,7 +38,7 @@ async function startCommand(args: string[]): Promise<void> {
   if (paymasterSigner !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(paymasterSigner))
     throw new Error(`--paymaster-signer must be an address, got ${paymasterSigner}`)
   const withSolana = !values['without-solana']
-  const solanaPort = parsePort('--solana-port', values['solana-port'] ?? '8899', { allowZero: true })
+  const solanaPort = parsePort('--solana-port', values['solana-port'] ?? '8899')
   const solanaFund = values['solana-fund'] ?? []
   if (!withSolana && (values['solana-port'] !== undefined || solanaFund.length > 0))
     throw new Error('--solana-port and --solana-fund need the Solana runtime: drop --without-solana')
@@ -69,8 +69,9 @@ async function startCommand(args: string[]): Promise<void> {
     })
   try {
     devnet = await startDevnet({
-      port,
-      bundlerPort,
+      // 0: startDevnet picks a free port (outside the kernel's ephemeral range).
+      port: port || undefined,
+      bundlerPort: bundlerPort || undefined,
       paymasterSigner: paymasterSigner as Address | undefined,
       log: values.log,
     })
@@ -129,11 +130,10 @@ function describe(
   ].join('\n')
 }
 
-function parsePort(flag: string, value: string, { allowZero = false } = {}): number {
+function parsePort(flag: string, value: string): number {
   const port = Number(value)
-  const lowest = allowZero ? 0 : 1
-  if (value.trim() === '' || !Number.isInteger(port) || port < lowest || port > 65_535)
-    throw new Error(`${flag} must be ${lowest}-65535, got ${value}`)
+  if (value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${flag} must be 0-65535 (0 picks a free port), got ${value}`)
   return port
 }
 
