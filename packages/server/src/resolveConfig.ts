@@ -32,6 +32,12 @@ export type SigilServerConfig = {
   maxRequestSkewMs?: number
   /** Largest accepted request body. Default 262 144 bytes. */
   maxBodyBytes?: number
+  /**
+   * Most lamports of fee (signatures plus priority fee) the Solana fee payer pays for one transaction under
+   * a policy without its own `--max-lamports`. Default `SIGIL_SOLANA_MAX_FEE_LAMPORTS` or 1 000 000
+   * (0.001 SOL); 0 turns the cap off.
+   */
+  solanaMaxFeeLamports?: number
   /** Origins accepted in passkey (WebAuthn) client data. Default `SIGIL_WEBAUTHN_ORIGINS` or localhost. */
   webauthnOrigins?: string[]
   /** Relying-party ids accepted for passkeys. Default `SIGIL_WEBAUTHN_RP_IDS` or `localhost`. */
@@ -78,6 +84,8 @@ export type ResolvedConfig = {
   maxRequestAgeMs: number
   maxRequestSkewMs: number
   maxBodyBytes: number
+  /** `null`: no cap. */
+  solanaMaxFeeLamports: bigint | null
   webauthnOrigins: string[]
   webauthnRpIds: string[]
   rootOrganizationName: string
@@ -114,6 +122,9 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     return raw
   }
   const smtpUrl = config.smtpUrl ?? (env.SMTP_URL || undefined)
+  const solanaMaxFeeLamports = number(config.solanaMaxFeeLamports, 'SIGIL_SOLANA_MAX_FEE_LAMPORTS', 1_000_000)
+  if (!Number.isSafeInteger(solanaMaxFeeLamports))
+    throw new Error('SIGIL_SOLANA_MAX_FEE_LAMPORTS must be a whole number of lamports')
   const otpLifetimeSeconds = number(config.otpLifetimeSeconds, 'SIGIL_OTP_LIFETIME_SECONDS', 300)
   if (otpLifetimeSeconds < 30 || otpLifetimeSeconds > 600)
     throw new Error('SIGIL_OTP_LIFETIME_SECONDS must be between 30 and 600 (10 minutes)')
@@ -124,6 +135,7 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     maxRequestAgeMs: number(config.maxRequestAgeMs, 'SIGIL_MAX_REQUEST_AGE_MS', 3_600_000),
     maxRequestSkewMs: number(config.maxRequestSkewMs, 'SIGIL_MAX_REQUEST_SKEW_MS', 300_000),
     maxBodyBytes: number(config.maxBodyBytes, 'SIGIL_MAX_BODY_BYTES', 262_144),
+    solanaMaxFeeLamports: solanaMaxFeeLamports === 0 ? null : BigInt(solanaMaxFeeLamports),
     webauthnOrigins: config.webauthnOrigins ??
       list(env.SIGIL_WEBAUTHN_ORIGINS) ?? ['http://localhost:5173', 'http://localhost:8787'],
     webauthnRpIds: config.webauthnRpIds ?? list(env.SIGIL_WEBAUTHN_RP_IDS) ?? ['localhost'],

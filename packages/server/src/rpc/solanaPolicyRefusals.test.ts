@@ -43,6 +43,16 @@ const policy = async (limits: Omit<CreateSolanaSponsorPolicyParameters, 'appId' 
 const invalid = (message: string) => ({ jsonrpc: '2.0', id: 1, error: { code: -32602, message } })
 const refusal = (message: string) => ({ jsonrpc: '2.0', id: 1, error: { code: -32501, message } })
 
+/** A Compute Budget instruction: `kind` 2 sets the unit limit (u32), 3 the unit price in micro-lamports (u64). */
+const computeBudget = (kind: 2 | 3, value: bigint, bytes: 4 | 8) => {
+  const data = new Uint8Array(1 + bytes)
+  const view = new DataView(data.buffer)
+  data[0] = kind
+  if (bytes === 4) view.setUint32(1, Number(value), true)
+  else view.setBigUint64(1, value, true)
+  return { programAddress: 'ComputeBudget111111111111111111111111111111' as Address, data }
+}
+
 /** A user with funds and an unsigned transfer of 0.001 SOL from them (user as payer). */
 const userTransfer = async () => {
   const user = await gateway.newUser()
@@ -187,6 +197,27 @@ forEachDialect((dialect) => {
           )
         ).result,
       ).toBeDefined()
+    })
+
+    test('error: under a policy without a lamports limit, a priority fee above the server cap (SIGIL_SOLANA_MAX_FEE_LAMPORTS, default 1,000,000) is refused; a policy limit overrides the cap', async () => {
+      const user = await gateway.newUser()
+      const recipient = (await gateway.newUser(0n)).address
+      // 200,000 compute units at 10,000,000 micro-lamports each: a 2,000,000-lamport priority fee.
+      const unsigned = await gateway.build(user.address, [
+        computeBudget(2, 200_000n, 4),
+        computeBudget(3, 10_000_000n, 8),
+        gateway.transfer(user, recipient, 1_000_000n),
+      ])
+      const noLimit = await policy()
+      await nothingSponsored(async () => {
+        expect(await gateway.requestFeePayer(noLimit, unsigned)).toEqual(
+          refusal(
+            `Policy ${noLimit} has no lamports limit and the server pays at most 1000000 lamports per transaction (SIGIL_SOLANA_MAX_FEE_LAMPORTS); this one costs 2010000`,
+          ),
+        )
+      })
+      const generous = await policy({ maxLamportsPerTransaction: 2_010_000n })
+      expect((await gateway.requestFeePayer(generous, unsigned)).result).toBeDefined()
     })
 
     test('error: a transaction that fails on the node, or whose blockhash the node does not know, is refused', async () => {

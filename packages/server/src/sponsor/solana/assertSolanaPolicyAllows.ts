@@ -12,8 +12,8 @@ const refuse = (message: string) => new RpcError('POLICY_REFUSED', message)
 
 /**
  * Throws a JSON-RPC policy refusal (-32501) naming the limit the transaction breaks: disabled,
- * expired, chain, programs, lamports per transaction (once the fee is known), transactions per user
- * per day.
+ * expired, chain, programs, lamports per transaction (once the fee is known; the server's cap
+ * `serverMaxFeeLamports` when the policy has none), transactions per user per day.
  *
  * @example
  * assertSolanaPolicyAllows(policy, transaction, { now: Date.now(), usage: { userTransactionsToday: 2 } })
@@ -21,7 +21,11 @@ const refuse = (message: string) => new RpcError('POLICY_REFUSED', message)
 export function assertSolanaPolicyAllows(
   policy: SolanaSponsorPolicy,
   transaction: SponsoredSolanaTransaction,
-  { now, usage }: { now: number; usage: SolanaPolicyUsage },
+  {
+    now,
+    usage,
+    serverMaxFeeLamports = null,
+  }: { now: number; usage: SolanaPolicyUsage; serverMaxFeeLamports?: bigint | null | undefined },
 ): void {
   const name = `Policy ${policy.id}`
   if (policy.disabledAt !== null) throw refuse(`${name} is disabled`)
@@ -33,13 +37,13 @@ export function assertSolanaPolicyAllows(
     if (refused) throw refuse(`${name} does not allow program ${refused}`)
   }
   const fee = transaction.feeLamports
-  if (
-    fee !== undefined &&
-    policy.maxLamportsPerTransaction !== null &&
-    fee > policy.maxLamportsPerTransaction
-  )
+  const ownLimit = policy.maxLamportsPerTransaction
+  if (fee !== undefined && ownLimit !== null && fee > ownLimit)
+    throw refuse(`${name} allows at most ${ownLimit} lamports per transaction; this one costs ${fee}`)
+  // A policy without its own limit would pay any priority fee a client sets: the server's cap applies.
+  if (fee !== undefined && ownLimit === null && serverMaxFeeLamports !== null && fee > serverMaxFeeLamports)
     throw refuse(
-      `${name} allows at most ${policy.maxLamportsPerTransaction} lamports per transaction; this one costs ${fee}`,
+      `${name} has no lamports limit and the server pays at most ${serverMaxFeeLamports} lamports per transaction (SIGIL_SOLANA_MAX_FEE_LAMPORTS); this one costs ${fee}`,
     )
   const perDay = policy.maxTransactionsPerUserPerDay
   if (perDay !== null && usage.userTransactionsToday >= perDay)

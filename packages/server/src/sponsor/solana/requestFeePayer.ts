@@ -34,7 +34,7 @@ export const solanaFeePayerMethod = 'alchemy_requestFeePayer'
  * sign the returned message); one built with the fee payer first is kept with its signatures. Then: the
  * drain rule (the fee payer only pays fees; no lookup tables), the app's Solana policy (kind, chain,
  * programs, disabled, expired, per-user per day), the fee the node quotes for the final message against
- * the policy's lamports limit and a simulation on the node (asked together); the sponsorship is recorded durably before the
+ * the policy's lamports limit (or the server's cap, `SIGIL_SOLANA_MAX_FEE_LAMPORTS`, for a policy without one) and a simulation on the node (asked together); the sponsorship is recorded durably before the
  * answer. The same message again answers the same signed transaction and counts once.
  *
  * @example
@@ -92,7 +92,11 @@ export async function requestFeePayer(
   ])
   if (quote.status === 'rejected') throw quote.reason
   const final = { ...transaction, feeLamports: quote.value }
-  assertSolanaPolicyAllows(policy, final, { now, usage: { userTransactionsToday } })
+  assertSolanaPolicyAllows(policy, final, {
+    now,
+    usage: { userTransactionsToday },
+    serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
+  })
   if (simulation.status === 'rejected') throw simulation.reason
 
   signatures[0] = signWithSolanaFeePayer(ctx.vault, feePayer, messageBytes)
