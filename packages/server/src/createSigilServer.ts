@@ -1,3 +1,5 @@
+import { p256 } from '@noble/curves/nist.js'
+import { bytesToHex } from '@sigil/protocol'
 import { Hono } from 'hono'
 import { magicLinkLanding } from './auth/email/magicLinkLanding.js'
 import { createOauthCallbackHandler } from './auth/oauth/createOauthCallbackHandler.js'
@@ -20,7 +22,6 @@ import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
 import { createRpcRoutes } from './rpc/createRpcRoutes.js'
 import type { SigilContext } from './SigilContext.js'
 import { ensureRootOrganization } from './setup/ensureRootOrganization.js'
-import { ensureServerKey } from './setup/ensureServerKey.js'
 import { ensureServerSecret } from './setup/ensureServerSecret.js'
 import { openVault } from './setup/openVault.js'
 import { createSignerRoutes } from './signer/createSignerRoutes.js'
@@ -29,6 +30,7 @@ import { createStore } from './store/createStore.js'
 import { createWriteBatcher } from './store/createWriteBatcher.js'
 import { migrateToLatest } from './store/migrateToLatest.js'
 import { startSqliteWriter } from './store/startSqliteWriter.js'
+import { ensureServerKey } from './vault/ensureServerKey.js'
 
 export type SigilServer = Hono & {
   /** Everything the routes use; handy for tests and the CLI. */
@@ -58,7 +60,15 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     await migrateToLatest(store.db)
     const vault = await openVault({ dataDir: resolved.dataDir, masterKey: resolved.masterKey, logger })
     const root = await ensureRootOrganization(store.db, { name: resolved.rootOrganizationName, now: now() })
-    const exportSigner = await ensureServerKey(store.db, vault, { name: exportSignerKeyName, now: now() })
+    // The export signer: a P-256 key whose public form is its uncompressed point (hex).
+    const exportSigner = await ensureServerKey(store.db, vault, {
+      name: exportSignerKeyName,
+      generate: () => {
+        const privateKey = p256.utils.randomSecretKey()
+        return { privateKey, publicKey: bytesToHex(p256.getPublicKey(privateKey, false)) }
+      },
+      now: now(),
+    })
     const codeHashKey = await ensureServerSecret(store.db, vault, { name: 'email-code-hmac', now: now() })
     // SQLite: writes (and their fsync) on a thread of their own; the event loop only reads.
     if (store.dialect === 'sqlite' && store.filename && config.sqliteWriterThread !== false)
