@@ -34,7 +34,8 @@ export const solanaFeePayerMethod = 'alchemy_requestFeePayer'
  * sign the returned message); one built with the fee payer first is kept with its signatures. Then: the
  * drain rule (the fee payer only pays fees; no lookup tables), the app's Solana policy (kind, chain,
  * programs, disabled, expired, per-user per day), the fee the node quotes for the final message against
- * the policy's lamports limit (or the server's cap, `SIGIL_SOLANA_MAX_FEE_LAMPORTS`, for a policy without one) and a simulation on the node (asked together); the sponsorship is recorded durably before the
+ * the policy's lamports limit (or the server's cap, `SIGIL_SOLANA_MAX_FEE_LAMPORTS`, for a policy without
+ * one) and a simulation on the node (asked together); the sponsorship is recorded durably before the
  * answer. The same message again answers the same signed transaction and counts once.
  *
  * @example
