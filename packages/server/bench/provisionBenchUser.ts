@@ -2,6 +2,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { createApiKeyStamp } from '@sigil/protocol'
 import { runCli } from '../src/test/spawnServer.js'
 import type { BenchServer } from './startBenchServer.js'
+import { toCompressedPublicKey } from './toCompressedPublicKey.js'
 
 export type BenchUser = {
   organizationId: string
@@ -92,12 +93,4 @@ export async function provisionBenchUser(server: BenchServer): Promise<BenchUser
     publicKey: compressedPublicKey,
     privateKey,
   }
-}
-
-/** SEC1 compressed form (02/03 ‖ x) of a node:crypto P-256 public key. */
-function toCompressedPublicKey(publicKey: KeyObject): string {
-  const { x, y } = publicKey.export({ format: 'jwk' })
-  const yBytes = Buffer.from(y!, 'base64url')
-  const prefix = yBytes[yBytes.length - 1]! & 1 ? '03' : '02'
-  return prefix + Buffer.from(x!, 'base64url').toString('hex')
 }

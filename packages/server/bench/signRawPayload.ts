@@ -11,6 +11,8 @@
  * - BENCH_DATABASE_URL (SIGIL_TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): a throw-away
  *   schema is created there and dropped after.
  * - BENCH_CPU_PROFILE_DIR: profile every server's CPU (see profileCpuPreload.ts) and write the profiles there.
+ * - BENCH_FLOOR (1): 0 skips the floor (floorServer.ts: the least a Node server does per request, without
+ *   and with a durable SQLite insert, at the goal's concurrency).
  */
 import { availableParallelism, cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +23,7 @@ import {
   type StoreLevelResult,
 } from './formatResultsTable.js'
 import { measureCeiling } from './measureCeiling.js'
+import { type FloorResult, measureFloor } from './measureFloor.js'
 import { measureMemoryFlatness } from './measureMemoryFlatness.js'
 import { measureSignLevel, type SignLevelResult } from './measureSignLevel.js'
 import { provisionBenchUser } from './provisionBenchUser.js'
@@ -38,6 +41,7 @@ if (!concurrencies.every((each) => Number.isInteger(each) && each > 0))
 const stores = (env.BENCH_STORES || 'sqlite,postgres').split(',') as BenchStore[]
 if (!stores.every((store) => store === 'sqlite' || store === 'postgres'))
   throw new Error('BENCH_STORES must list sqlite and/or postgres, e.g. sqlite,postgres')
+const runFloor = env.BENCH_FLOOR !== '0'
 const databaseUrl =
   env.BENCH_DATABASE_URL ?? env.SIGIL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const serverEnv: Record<string, string> = env.BENCH_CPU_PROFILE_DIR
@@ -100,6 +104,24 @@ async function main(): Promise<void> {
   console.log(
     `  per-request ceiling (1 sign + 1 verify) ${integer(ceiling.requestsPerSecond).padStart(8)} req/s`,
   )
+
+  const floors: FloorResult[] = []
+  if (runFloor) {
+    console.log(
+      `\nFloor: the least a Node server does per request on this machine (bench/floorServer.ts), ` +
+        `${goal.concurrency} clients, ${seconds} s:`,
+    )
+    for (const store of ['none', 'sqlite'] as const) {
+      const floor = await measureFloor({
+        store,
+        concurrency: goal.concurrency,
+        durationMs: seconds * 1000,
+        maxRequestsPerSecond: ceiling.requestsPerSecond,
+      })
+      floors.push(floor)
+      console.log(describeFloor(floor, ceiling.requestsPerSecond))
+    }
+  }
 
   const results: StoreLevelResult[] = []
   for (const store of stores) {
@@ -183,6 +205,24 @@ async function main(): Promise<void> {
   console.log(
     `  p99 < ${goal.maxP99Ms} ms: ${target.latencyMs.p99 < goal.maxP99Ms ? 'PASS' : 'MISS'} ` +
       `(${formatMilliseconds(target.latencyMs.p99)} ms)`,
+  )
+  const durableFloor = floors.find((each) => each.store === 'sqlite')
+  if (durableFloor)
+    console.log(
+      `  for reference, the floor with a durable SQLite insert reached ` +
+        `${((durableFloor.requestsPerSecond / ceiling.requestsPerSecond) * 100).toFixed(1)}% of the ceiling in this run`,
+    )
+}
+
+function describeFloor(floor: FloorResult, ceilingRequestsPerSecond: number): string {
+  const label = floor.store === 'none' ? 'HTTP + verify + sign' : '… + durable SQLite insert'
+  return (
+    `  ${label.padEnd(26)} ${integer(floor.requestsPerSecond).padStart(6)} req/s ` +
+    `(${((floor.requestsPerSecond / ceilingRequestsPerSecond) * 100).toFixed(1)}% of ceiling)  ` +
+    `p50 ${formatMilliseconds(floor.latencyMs.p50)} ms  p99 ${formatMilliseconds(floor.latencyMs.p99)} ms  ` +
+    `errors ${floor.errors}  server CPU ${floor.serverCpuMsPerRequest.all.toFixed(2)} ms/req ` +
+    `(event loop ${floor.serverCpuMsPerRequest.mainThread.toFixed(2)})` +
+    (floor.errorSamples.length ? `\n    first error: ${floor.errorSamples[0]}` : '')
   )
 }
 
