@@ -74,8 +74,9 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     if (store.dialect === 'sqlite' && store.filename && config.sqliteWriterThread !== false)
       writer = await startSqliteWriter({ filename: store.filename })
     const batcher = createWriteBatcher(store, { writer })
-    // secp256k1 signatures off the event loop too (a quarter of a signing request's event-loop time).
-    if (config.signingThread !== false) signingThread = await startSigningThread()
+    // secp256k1 signatures on the event loop unless asked otherwise: on the 2-vCPU bench machine the
+    // thread's hand-off cost more than the signature (5,046-5,765 vs 5,593-6,320 req/s, bench/README.md).
+    if (config.signingThread === true) signingThread = await startSigningThread()
     const ctx: SigilContext = {
       config: resolved,
       store,

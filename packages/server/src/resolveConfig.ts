@@ -22,7 +22,10 @@ export type SigilServerConfig = {
    * the event loop never waits for the disk. Default true; false writes on the event loop's connection.
    */
   sqliteWriterThread?: boolean
-  /** Sign secp256k1 digests on a worker thread (off the event loop). Default true. */
+  /**
+   * Sign secp256k1 digests on a worker thread (off the event loop). Default false: on the 2-vCPU bench
+   * machine the hand-off costs more than the signature; true for a machine with cores to spare.
+   */
   signingThread?: boolean
   /** Master key (64 hex chars or base64 of 32 bytes); default env `SIGIL_MASTER_KEY`, else `<dataDir>/master.key`. */
   masterKey?: string
