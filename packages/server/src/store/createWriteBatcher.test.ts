@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { DefaultQueryExecutor, sql } from 'kysely'
 import { describe, expect, test, vi } from 'vitest'
 import { createWriteBatcher, type WriteBatchReport } from './createWriteBatcher.js'
 import { WriteBatcherClosedError } from './errors.js'
@@ -139,6 +139,53 @@ forEachDialect((dialect) => {
       expect(first.status).toBe('fulfilled')
       expect(other.status).toBe('fulfilled')
       expect(replay.status === 'rejected' && isUniqueViolation(replay.reason)).toBe(true)
+      await batcher.close()
+    })
+
+    test('behavior: a batch of the same single-row INSERT goes as one multi-row INSERT; every row commits', async () => {
+      const store = getStore()
+      const batcher = createWriteBatcher(store)
+      const executed = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery')
+      try {
+        const ids = ['m-1', 'm-2', 'm-3', 'm-4']
+        const results = await Promise.all(
+          ids.map((id) =>
+            batcher.runStatements([
+              store.db
+                .insertInto('activities')
+                .values(activityRow({ id, fingerprint: id }))
+                .compile(),
+            ]),
+          ),
+        )
+        expect(results.map(([result]) => result?.numAffectedRows)).toEqual([1n, 1n, 1n, 1n])
+        const inserts = executed.mock.calls.filter(([query]) => query.sql.startsWith('insert into'))
+        expect(inserts).toHaveLength(1)
+        expect(inserts[0]![0].parameters).toHaveLength(ids.length * 11)
+      } finally {
+        executed.mockRestore()
+      }
+      const rows = await store.db.selectFrom('activities').select('id').orderBy('id').execute()
+      expect(rows.map((row) => row.id)).toEqual(['m-1', 'm-2', 'm-3', 'm-4'])
+      await batcher.close()
+    })
+
+    test('error: a repeated fingerprint in such a batch fails that row only; the others commit', async () => {
+      const store = getStore()
+      const batcher = createWriteBatcher(store)
+      const insert = (id: string, fingerprint: string) =>
+        batcher.runStatements([
+          store.db.insertInto('activities').values(activityRow({ id, fingerprint })).compile(),
+        ])
+      const [first, replay, other] = await Promise.allSettled([
+        insert('r-1', 'sha256:aa'),
+        insert('r-2', 'sha256:aa'),
+        insert('r-3', 'sha256:bb'),
+      ])
+      expect([first.status, other.status]).toEqual(['fulfilled', 'fulfilled'])
+      expect(replay.status === 'rejected' && isUniqueViolation(replay.reason)).toBe(true)
+      const rows = await store.db.selectFrom('activities').select('id').orderBy('id').execute()
+      expect(rows.map((row) => row.id)).toEqual(['r-1', 'r-3'])
       await batcher.close()
     })
 

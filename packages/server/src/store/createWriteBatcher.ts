@@ -5,6 +5,7 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely'
+import { combineInserts } from './combineInserts.js'
 import { createSqliteWriterDialect } from './createSqliteWriterDialect.js'
 import type { Store } from './createStore.js'
 import { WriteBatcherClosedError } from './errors.js'
@@ -115,16 +116,15 @@ export function createWriteBatcher(
       return
     }
 
-    const outcomes: Outcome[] = []
+    let outcomes: Outcome[] = []
     let broken: unknown
-    for (const item of batch) {
-      try {
-        outcomes.push(await runItem(trx, item))
-      } catch (error) {
-        // A savepoint command failed: the transaction itself is unusable.
-        broken = error
-        break
-      }
+    try {
+      const together = await runAsOneInsert(trx, batch)
+      if (together) outcomes = together
+      else for (const item of batch) outcomes.push(await runItem(trx, item))
+    } catch (error) {
+      // A savepoint command failed: the transaction itself is unusable.
+      broken = error
     }
 
     const failed = outcomes.filter((outcome) => !outcome.ok).length
@@ -230,6 +230,33 @@ async function commitStatementBatch(
   const committed =
     commitError === undefined && (finish as { result?: { committed?: boolean } }).result?.committed === true
   report(commitError === undefined ? failed : batch.length, committed)
+}
+
+/**
+ * A batch of items that are each the same single-row INSERT (the signing activities' rows) as ONE
+ * multi-row INSERT under a savepoint: on PostgreSQL that is one round trip instead of three per item
+ * (savepoint, insert, release). Undefined when the batch is not of that kind, or when the statement fails
+ * (a repeated body's unique key, say): it is then rolled back and the caller runs the items one by one,
+ * each under its own savepoint, so only the failing one fails.
+ */
+async function runAsOneInsert(
+  trx: ControlledTransaction<Database>,
+  batch: QueuedWrite[],
+): Promise<Outcome[] | undefined> {
+  if (!batch.every((item) => item.statements?.length === 1)) return undefined
+  const together = combineInserts(batch.map((item) => item.statements![0]!))
+  if (!together) return undefined
+  const savepoint = await trx.savepoint('write_batch').execute()
+  try {
+    const result = await savepoint.executeQuery(together)
+    if (result.numAffectedRows !== BigInt(batch.length)) throw new Error('not every row was inserted')
+    await savepoint.releaseSavepoint('write_batch').execute()
+  } catch {
+    await savepoint.rollbackToSavepoint('write_batch').execute()
+    await savepoint.releaseSavepoint('write_batch').execute()
+    return undefined
+  }
+  return batch.map(() => ({ ok: true, value: [{ rows: [], numAffectedRows: 1n }] }))
 }
 
 /** Runs one item under a savepoint. Throws only when the savepoint itself cannot be set or undone. */
