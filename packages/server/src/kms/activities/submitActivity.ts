@@ -113,11 +113,12 @@ export async function submitActivity(
   const fingerprint = fingerprintBody(raw)
 
   const activityId = createId()
+  const intent = { [keys.intentKey]: envelope.parameters }
   const row = {
     id: activityId,
     organization_id: organizationId,
     type: envelope.type,
-    intent: JSON.stringify({ [keys.intentKey]: envelope.parameters }),
+    intent: JSON.stringify(intent),
     fingerprint,
     user_id: principal.userId,
     created_at: now,
@@ -156,10 +157,11 @@ export async function submitActivity(
     throw error
   }
 
+  const result = { [keys.resultKey]: prepared.result }
   const completed = {
     ...row,
     status: 'ACTIVITY_STATUS_COMPLETED',
-    result: JSON.stringify({ [keys.resultKey]: prepared.result }),
+    result: JSON.stringify(result),
     failure: null,
   }
   const insertCompleted = insertActivity(
@@ -188,7 +190,8 @@ export async function submitActivity(
       cause: error,
     })
   }
-  return toV1Activity(completed)
+  // The answer is serialized again; the objects serialized into the row are what parsing it would give.
+  return toV1Activity(completed, { intent, result })
 }
 
 async function findByFingerprint(ctx: SigilContext, organizationId: string, fingerprint: string) {

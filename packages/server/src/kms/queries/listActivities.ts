@@ -35,6 +35,6 @@ export const listActivitiesQuery = defineQuery({
     if (body.filterByStatus?.length) query = query.where('status', 'in', body.filterByStatus)
     if (body.filterByType?.length) query = query.where('type', 'in', body.filterByType)
     const rows = await applyPagination(query, 'activities', body.paginationOptions).execute()
-    return { activities: rows.map(toV1Activity) }
+    return { activities: rows.map((row) => toV1Activity(row)) }
   },
 })
