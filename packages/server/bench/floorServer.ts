@@ -23,24 +23,15 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import type { Selectable } from 'kysely'
 import secp256k1 from 'secp256k1'
 import { createId } from '../src/ids/createId.js'
 import { createStore } from '../src/store/createStore.js'
 import { migrateToLatest } from '../src/store/migrateToLatest.js'
+import type { ActivityTable } from '../src/store/schema.js'
 
-type ActivityRow = {
-  id: string
-  organization_id: string
-  type: string
-  status: string
-  intent: string
-  result: string
-  failure: null
-  fingerprint: string
-  user_id: string
-  created_at: number
-  updated_at: number
-}
+/** A row of the server's `activities` table, as the floor writes it. */
+type ActivityRow = Selectable<ActivityTable>
 
 const signingKey = randomBytes(32)
 const spkiPrefixOfCompressedP256 = Buffer.from('3039301306072a8648ce3d020106082a8648ce3d030107032200', 'hex')
