@@ -145,26 +145,12 @@ async function openDurableActivities(): Promise<(row: ActivityRow) => Promise<vo
   database.pragma('journal_mode = WAL')
   database.pragma('synchronous = NORMAL')
   database.pragma('wal_autocheckpoint = 10000')
-  const columns = [
-    'id',
-    'organization_id',
-    'type',
-    'status',
-    'intent',
-    'result',
-    'failure',
-    'fingerprint',
-    'user_id',
-    'created_at',
-    'updated_at',
-  ] as const
-  const insert = database.prepare(
-    `insert into activities (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-  )
+  // Prepared at the first row, with its own keys as the columns (named parameters: `@id`, …).
+  let insert: Database.Statement | undefined
   const begin = database.prepare('begin immediate')
   const commit = database.prepare('commit')
-  // The WAL file exists once the connection has written in WAL mode; this descriptor fsyncs its inode.
-  database.exec('create table if not exists floor_open (x)')
+  // The WAL file exists once the connection has read in WAL mode; this descriptor fsyncs its inode.
+  database.prepare('select count(*) from activities').get()
   const wal = openSync(join(dataDir, 'sigil.db-wal'), 'r')
 
   let queued: { row: ActivityRow; resolve: () => void; reject: (error: unknown) => void }[] = []
@@ -173,7 +159,13 @@ async function openDurableActivities(): Promise<(row: ActivityRow) => Promise<vo
     queued = []
     try {
       begin.run()
-      for (const { row } of items) insert.run(columns.map((column) => row[column]))
+      for (const { row } of items) {
+        const columns = Object.keys(row)
+        insert ??= database.prepare(
+          `insert into activities (${columns.join(', ')}) values (${columns.map((column) => `@${column}`).join(', ')})`,
+        )
+        insert.run(row)
+      }
       commit.run()
     } catch (error) {
       if (database.inTransaction) database.exec('rollback')
