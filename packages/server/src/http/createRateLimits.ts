@@ -5,6 +5,11 @@ import { ApiError } from './errors/ApiError.js'
 export type RateLimit = {
   /** Takes one point for `key`; throws a 429 {@link ApiError} with `Retry-After` when none is left. */
   consume(key: string): Promise<void>
+  /**
+   * Throws the same 429 when `key` has no point left, without taking one: for limits that count
+   * failures, checked before the attempt and consumed only when it fails.
+   */
+  assertOpen(key: string): Promise<void>
 }
 
 export type RateLimits = {
@@ -14,6 +19,14 @@ export type RateLimits = {
   emailSendsPerIp: RateLimit
   /** Code and MFA checks per client IP: 60 per 10 minutes. */
   codeChecksPerIp: RateLimit
+  /** Wrong TOTP codes per user, over all pending logins and IPs: 10 per 15 minutes. */
+  mfaFailuresPerUser: RateLimit
+  /** Wrong email codes and link tokens per user: 20 per day. */
+  emailCodeFailuresPerUser: RateLimit
+  /** Passkey sign-ups per client IP: 10 per hour. */
+  passkeySignupsPerIp: RateLimit
+  /** Passkey sign-ups per app: 300 per hour. */
+  passkeySignupsPerApp: RateLimit
   close(): Promise<void>
 }
 
@@ -21,7 +34,17 @@ const buckets = {
   emailSendsPerAddress: { points: 3, duration: 180, message: 'too many sign-in emails for this address' },
   emailSendsPerIp: { points: 20, duration: 600, message: 'too many sign-in emails from this address' },
   codeChecksPerIp: { points: 60, duration: 600, message: 'too many code attempts' },
+  mfaFailuresPerUser: { points: 10, duration: 900, message: 'too many wrong MFA codes for this user' },
+  emailCodeFailuresPerUser: {
+    points: 20,
+    duration: 86_400,
+    message: 'too many wrong sign-in codes for this account today',
+  },
+  passkeySignupsPerIp: { points: 10, duration: 3600, message: 'too many passkey sign-ups from this address' },
+  passkeySignupsPerApp: { points: 300, duration: 3600, message: 'too many passkey sign-ups for this app' },
 } as const
+
+export type RateLimitBucket = keyof typeof buckets
 
 /**
  * The sign-in service's rate limits (`rate-limiter-flexible`): in memory by default, in Redis when
@@ -31,8 +54,6 @@ const buckets = {
  * const limits = createRateLimits({ redisUrl: process.env.REDIS_URL })
  * await limits.emailSendsPerAddress.consume('ada@example.com')
  */
-export type RateLimitBucket = 'emailSendsPerAddress' | 'emailSendsPerIp' | 'codeChecksPerIp'
-
 export function createRateLimits({
   redisUrl,
   overrides = {},
@@ -50,17 +71,23 @@ export function createRateLimits({
     const limiter = redis
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `sigil:${name}`, points, duration })
       : new RateLimiterMemory({ keyPrefix: name, points, duration })
+    const exhausted = (state: RateLimiterRes) =>
+      new ApiError('RESOURCE_EXHAUSTED', message, {
+        errorCode: 'RATE_LIMITED',
+        retryAfterSeconds: Math.max(1, state.msBeforeNext / 1000),
+      })
     return {
       async consume(key) {
         try {
           await limiter.consume(key)
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) throw rejection
-          throw new ApiError('RESOURCE_EXHAUSTED', message, {
-            errorCode: 'RATE_LIMITED',
-            retryAfterSeconds: Math.max(1, rejection.msBeforeNext / 1000),
-          })
+          throw exhausted(rejection)
         }
+      },
+      async assertOpen(key) {
+        const state = await limiter.get(key)
+        if (state && state.consumedPoints >= points) throw exhausted(state)
       },
     }
   }
@@ -68,6 +95,10 @@ export function createRateLimits({
     emailSendsPerAddress: limit('emailSendsPerAddress'),
     emailSendsPerIp: limit('emailSendsPerIp'),
     codeChecksPerIp: limit('codeChecksPerIp'),
+    mfaFailuresPerUser: limit('mfaFailuresPerUser'),
+    emailCodeFailuresPerUser: limit('emailCodeFailuresPerUser'),
+    passkeySignupsPerIp: limit('passkeySignupsPerIp'),
+    passkeySignupsPerApp: limit('passkeySignupsPerApp'),
     async close() {
       await redis?.quit()
     },

@@ -5,6 +5,9 @@ import * as emailCodeSignup from './0003_email_code_signup.js'
 import * as appOauthProviders from './0004_app_oauth_providers.js'
 import * as sponsorship from './0005_sponsorship.js'
 import * as solanaSponsorship from './0006_solana_sponsorship.js'
+import * as uniqueCredentials from './0007_unique_credentials.js'
+import * as provenEmails from './0008_proven_emails.js'
+import * as signInFailures from './0009_sign_in_failures.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0004_app_oauth_providers': appOauthProviders,
   '0005_sponsorship': sponsorship,
   '0006_solana_sponsorship': solanaSponsorship,
+  '0007_unique_credentials': uniqueCredentials,
+  '0008_proven_emails': provenEmails,
+  '0009_sign_in_failures': signInFailures,
 }
