@@ -3,6 +3,13 @@ export type Principal = {
   userId: string
   organizationId: string
   credential:
-    | { kind: 'apiKey'; apiKeyId: string; publicKey: string; credentialType: string }
+    | {
+        kind: 'apiKey'
+        apiKeyId: string
+        publicKey: string
+        credentialType: string
+        /** When the key expires (epoch ms); null for a key without expiry. */
+        expiresAt: number | null
+      }
     | { kind: 'authenticator'; authenticatorId: string; credentialId: string }
 }

@@ -68,6 +68,7 @@ export async function authenticateApiKeyStamp(
       apiKeyId: row.id,
       publicKey: stamp.publicKey.toLowerCase(),
       credentialType: row.credential_type,
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     },
   }))
 }
