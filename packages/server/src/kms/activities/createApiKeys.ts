@@ -2,9 +2,14 @@ import { z } from 'zod'
 import { apiKeyParamsSchema } from '../credentials/apiKeySchemas.js'
 import { prepareApiKeys } from '../credentials/prepareApiKeys.js'
 import { requireUser } from '../queries/requireUser.js'
+import { credentialExpiresAt } from './credentialExpiresAt.js'
 import { defineActivity } from './defineActivity.js'
 
-/** `create_api_keys`: adds API keys (P-256, secp256k1 or ed25519 public keys) to a user. */
+/**
+ * `create_api_keys`: adds API keys (P-256, secp256k1 or ed25519 public keys) to a user. Stamped by
+ * an expiring key (a session), the new keys expire no later than it: the stored intent and the key
+ * rows carry the capped `expirationSeconds`.
+ */
 export const createApiKeysActivity = defineActivity({
   path: 'create_api_keys',
   changesApiKeys: true,
@@ -14,12 +19,13 @@ export const createApiKeysActivity = defineActivity({
   }),
   async prepare(ctx, run, parameters) {
     await requireUser(ctx, { organizationId: run.organizationId, userId: parameters.userId })
-    const { apiKeyIds, write } = prepareApiKeys({
+    const { apiKeyIds, apiKeys, write } = prepareApiKeys({
       organizationId: run.organizationId,
       userId: parameters.userId,
       apiKeys: parameters.apiKeys,
       now: run.now,
+      expiresAtMost: credentialExpiresAt(run.principal),
     })
-    return { result: { apiKeyIds }, write }
+    return { result: { apiKeyIds }, parameters: { ...parameters, apiKeys }, write }
   },
 })

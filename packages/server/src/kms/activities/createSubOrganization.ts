@@ -8,6 +8,7 @@ import { prepareApiKeys } from '../credentials/prepareApiKeys.js'
 import { prepareAuthenticators } from '../credentials/prepareAuthenticators.js'
 import { prepareWallet } from '../wallets/prepareWallet.js'
 import { walletParamsSchema } from '../wallets/walletSchemas.js'
+import { credentialExpiresAt } from './credentialExpiresAt.js'
 import { defineActivity } from './defineActivity.js'
 
 const oauthProviderSchema = z.object({
@@ -69,7 +70,8 @@ function providerClaims(provider: z.output<typeof oauthProviderSchema>) {
 
 /**
  * `create_sub_organization` (V7, V8): a sub-organization of the root organization with its root
- * users, their API keys, passkeys and OAuth providers, and optionally a wallet.
+ * users, their API keys, passkeys and OAuth providers, and optionally a wallet. Stamped by an
+ * expiring key (a session), the root users' API keys expire no later than it.
  */
 export const createSubOrganizationActivity = defineActivity({
   path: 'create_sub_organization',
@@ -89,7 +91,13 @@ export const createSubOrganizationActivity = defineActivity({
     const users = await Promise.all(
       parameters.rootUsers.map(async (rootUser) => {
         const userId = createId()
-        const apiKeys = prepareApiKeys({ organizationId, userId, apiKeys: rootUser.apiKeys, now: run.now })
+        const apiKeys = prepareApiKeys({
+          organizationId,
+          userId,
+          apiKeys: rootUser.apiKeys,
+          now: run.now,
+          expiresAtMost: credentialExpiresAt(run.principal),
+        })
         const authenticators = await prepareAuthenticators(ctx, {
           organizationId,
           userId,
@@ -118,6 +126,10 @@ export const createSubOrganizationActivity = defineActivity({
         subOrganizationId: organizationId,
         ...(wallet ? { wallet: { walletId: wallet.walletId, addresses: wallet.addresses } } : {}),
         rootUserIds,
+      },
+      parameters: {
+        ...parameters,
+        rootUsers: users.map(({ rootUser, apiKeys }) => ({ ...rootUser, apiKeys: apiKeys.apiKeys })),
       },
       async write(trx) {
         await trx

@@ -20,11 +20,19 @@ export type PreparedActivity = {
   result: Record<string, unknown>
   /** Rows to write; committed in the same transaction as the COMPLETED activity. */
   write?: (trx: Transaction<Database>) => Promise<unknown>
+  /**
+   * The parameters as carried out, stored as the intent, when the activity changed them (an API
+   * key's expiry capped at the stamping session's); the parsed parameters otherwise.
+   */
+  parameters?: Record<string, unknown>
 }
 
 export type ActivityDefinition<schema extends z.ZodType = z.ZodType> = {
   path: ActivityPath
-  /** Schema of `parameters` (one that accepts every version the path takes). */
+  /**
+   * Schema of `parameters` (one that accepts every version the path takes). Its output, without the
+   * fields it does not know, is what the activity stores as its intent.
+   */
   schema: schema
   /**
    * Does the reads and the CPU work (key generation, signing, sealing) outside any transaction and

@@ -64,7 +64,8 @@ export type SubmitActivityParameters = {
 
 /**
  * The activity engine: validates the envelope, refuses stale timestamps, authenticates the stamp,
- * prepares the activity and commits its writes together with the COMPLETED activity row (group
+ * checks the parameters against the activity's schema (the intent stores that output, not the
+ * client's object), prepares the activity and commits its writes together with the COMPLETED activity row (group
  * commit) before answering. A refused request is recorded as FAILED and answered with its error. A
  * body it has seen (same fingerprint) gets the stored activity, or the error it failed with: the
  * unique fingerprint index refuses the second row, and that item's writes roll back.
@@ -113,21 +114,23 @@ export async function submitActivity(
   const fingerprint = fingerprintBody(raw)
 
   const activityId = createId()
-  const intent = { [keys.intentKey]: envelope.parameters }
   const row = {
     id: activityId,
     organization_id: organizationId,
     type: envelope.type,
-    intent: JSON.stringify(intent),
     fingerprint,
     user_id: principal.userId,
     created_at: now,
     updated_at: now,
   }
 
+  // The intent stores the schema's output, never the client's object: fields the schema does not
+  // know are not kept (and parameters that fail the schema are not stored at all).
+  let intent: Record<string, unknown> = { [keys.intentKey]: {} }
   let prepared: Awaited<ReturnType<typeof definition.prepare>>
   try {
     const activityParameters = parseWith(definition.schema, envelope.parameters, 'parameters')
+    intent = { [keys.intentKey]: activityParameters }
     prepared = await definition.prepare(
       ctx,
       { activityId, type: envelope.type, organizationId, principal, now },
@@ -142,6 +145,7 @@ export async function submitActivity(
           .insertInto('activities')
           .values({
             ...row,
+            intent: JSON.stringify(intent),
             status: 'ACTIVITY_STATUS_FAILED',
             result: '{}',
             failure: JSON.stringify(failure),
@@ -157,9 +161,11 @@ export async function submitActivity(
     throw error
   }
 
+  if (prepared.parameters) intent = { [keys.intentKey]: prepared.parameters }
   const result = { [keys.resultKey]: prepared.result }
   const completed = {
     ...row,
+    intent: JSON.stringify(intent),
     status: 'ACTIVITY_STATUS_COMPLETED',
     result: JSON.stringify(result),
     failure: null,

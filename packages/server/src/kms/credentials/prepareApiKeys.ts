@@ -2,6 +2,7 @@ import type { Insertable, Transaction } from 'kysely'
 import type { z } from 'zod'
 import { createId } from '../../ids/createId.js'
 import type { ApiKeyTable, Database } from '../../store/schema.js'
+import { authenticationErrors } from '../auth/authenticationErrors.js'
 import type { apiKeyParamsSchema } from './apiKeySchemas.js'
 import { normalizeApiPublicKey } from './normalizeApiPublicKey.js'
 
@@ -21,10 +22,24 @@ export type PrepareApiKeysParameters = {
   now: number
   /** Overrides the credential type derived from the curve (session keys). */
   credentialType?: string
+  /**
+   * Latest expiry (epoch ms) a key may get: the stamping session's. A key without expiry or with a
+   * later one gets this instead (whole seconds, never past it); stored and returned as it is.
+   */
+  expiresAtMost?: number | undefined
+}
+
+/** The `expirationSeconds` a key gets: the requested one, capped at `expiresAtMost`. */
+function capExpirationSeconds(requested: string | undefined, now: number, expiresAtMost?: number) {
+  if (expiresAtMost === undefined) return requested
+  const remaining = Math.floor((expiresAtMost - now) / 1000)
+  if (remaining < 1) throw authenticationErrors.expiredApiKey()
+  return requested !== undefined && Number(requested) <= remaining ? requested : String(remaining)
 }
 
 /**
- * Validates API keys and returns their ids and the write that stores them (evicting a user's
+ * Validates API keys and returns their ids, the keys as they will be stored (`expirationSeconds`
+ * capped by `expiresAtMost`) and the write that stores them (evicting a user's
  * oldest expiring keys beyond {@link maxExpiringKeysPerUser}). In a running server, run the write through
  * `ctx.apiKeyCache.writing` (it may delete keys).
  *
@@ -37,8 +52,13 @@ export function prepareApiKeys({
   apiKeys,
   now,
   credentialType,
+  expiresAtMost,
 }: PrepareApiKeysParameters) {
-  const rows: Insertable<ApiKeyTable>[] = apiKeys.map((apiKey) => ({
+  const stored = apiKeys.map((apiKey) => {
+    const expirationSeconds = capExpirationSeconds(apiKey.expirationSeconds, now, expiresAtMost)
+    return { ...apiKey, ...(expirationSeconds === undefined ? {} : { expirationSeconds }) }
+  })
+  const rows: Insertable<ApiKeyTable>[] = stored.map((apiKey) => ({
     id: createId(),
     organization_id: organizationId,
     user_id: userId,
@@ -53,6 +73,7 @@ export function prepareApiKeys({
   }))
   return {
     apiKeyIds: rows.map((row) => row.id),
+    apiKeys: stored,
     async write(trx: Transaction<Database>) {
       if (rows.length === 0) return
       await trx.insertInto('api_keys').values(rows).execute()
