@@ -1,11 +1,19 @@
 import { parseArgs } from 'node:util'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
+import { DuplicateCredentialsError } from '../store/migrations/0007_unique_credentials.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
 export const migrateUsage = 'sigil-server migrate [--data-dir ./.sigil] [--database-url URL]'
 
-/** `sigil-server migrate`: brings the store's schema up to date (safe while a server runs). */
+/**
+ * `sigil-server migrate`: brings the store's schema up to date (safe while a server runs). When a
+ * migration refuses to run because of the data (0007: credentials registered more than once), prints its
+ * report to stderr and exits 1; nothing was changed.
+ *
+ * @example
+ * await migrateCommand(['--data-dir', '.sigil'])
+ */
 export async function migrateCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { ...commonOptions }, strict: true })
   if (values.help) return void console.log(migrateUsage)
@@ -13,6 +21,10 @@ export async function migrateCommand(args: string[]): Promise<void> {
   try {
     await migrateToLatest(store.db)
     console.log(`store is up to date (${store.dialect})`)
+  } catch (error) {
+    if (!(error instanceof DuplicateCredentialsError)) throw error
+    console.error(`sigil-server: ${error.report}`)
+    process.exitCode = 1
   } finally {
     await store.close()
   }

@@ -27,6 +27,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[
   })
   const { error, results = [] } = await migrator.migrateToLatest()
   if (error) {
+    // A migration that refuses to run says why itself (0007: the duplicate credentials to resolve).
+    if (error instanceof StoreMigrationError) throw error
     const failed = results.find((result) => result.status === 'Error')
     throw new Error(failed ? `store migration ${failed.migrationName} failed` : 'store migration failed', {
       cause: error,
