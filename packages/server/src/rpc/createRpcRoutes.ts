@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { resolveApp } from '../apps/resolveApp.js'
 import { ApiError } from '../http/errors/ApiError.js'
+import { exceedsJsonDepth, maxJsonDepth } from '../http/exceedsJsonDepth.js'
 import { readRawBody } from '../http/readRawBody.js'
 import type { SigilContext } from '../SigilContext.js'
 import { ensurePaymasterSigner, type PaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
@@ -64,9 +65,17 @@ export function createRpcRoutes(ctx: SigilContext): Hono {
     })
     const request: GatewayRequest<ChainConfig> = { ctx, chain, app, paymasterSigner, solanaFeePayer }
     c.header('Cache-Control', 'no-store')
+    const text = await readRawBody(c)
+    if (exceedsJsonDepth(text))
+      return c.json(
+        toRpcErrorResponse(
+          null,
+          new RpcError('INVALID_REQUEST', `invalid request: JSON nested deeper than ${maxJsonDepth} levels`),
+        ),
+      )
     let body: unknown
     try {
-      body = JSON.parse(await readRawBody(c))
+      body = JSON.parse(text)
     } catch {
       return c.json(
         toRpcErrorResponse(null, new RpcError('PARSE_ERROR', 'parse error: the body is not JSON')),

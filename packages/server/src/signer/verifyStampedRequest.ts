@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { App } from '../apps/App.js'
 import { ApiError } from '../http/errors/ApiError.js'
+import { parseJsonBody } from '../http/parseJsonBody.js'
 import { type AuthenticatedRequest, authenticateRequest } from '../kms/auth/authenticateRequest.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { stampedRequestSchema } from './signerSchemas.js'
@@ -24,15 +25,10 @@ export async function verifyStampedRequest(
   stampedRequest: z.output<typeof stampedRequestSchema>,
   options: { allowParentTarget?: boolean } = {},
 ): Promise<VerifiedStampedRequest> {
-  let json: unknown
-  try {
-    json = JSON.parse(stampedRequest.body)
-  } catch (cause) {
-    throw new ApiError('INVALID_ARGUMENT', 'stampedRequest.body is not JSON', {
-      errorCode: 'INVALID_REQUEST',
-      cause,
-    })
-  }
+  const json = parseJsonBody(stampedRequest.body, {
+    errorCode: 'INVALID_REQUEST',
+    malformedMessage: 'stampedRequest.body is not JSON',
+  })
   const organizationId = (json as { organizationId?: unknown } | null)?.organizationId
   if (typeof organizationId !== 'string' || !organizationId)
     throw new ApiError('INVALID_ARGUMENT', 'stampedRequest.body has no organizationId', {
