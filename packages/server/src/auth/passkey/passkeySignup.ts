@@ -28,15 +28,8 @@ export async function passkeySignup(
         errorCode: 'USER_EXISTS',
       })
     const ids = { organizationId: createId(), userId: createId() }
-    const existing = await ctx.store.db
-      .selectFrom('authenticators')
-      .select('id')
-      .where('credential_id', '=', body.passkey.attestation.credentialId)
-      .executeTakeFirst()
-    if (existing)
-      throw new ApiError('ALREADY_EXISTS', 'this passkey is already registered', {
-        errorCode: 'PASSKEY_EXISTS',
-      })
+    // A passkey registered before (the attested credential id or key, in any organization): its write
+    // throws 409 PASSKEY_EXISTS from the unique index, and the whole sign-up rolls back.
     const passkey = await prepareAuthenticators(ctx, {
       ...ids,
       now: ctx.now(),

@@ -191,6 +191,8 @@ export async function submitActivity(
     if (!isUniqueViolation(error)) throw error
     const raced = await findByFingerprint(ctx, organizationId, fingerprint)
     if (raced) return answer(raced)
+    // The activity's own answer to its duplicate (PUBLIC_KEY_ALREADY_REGISTERED, PASSKEY_EXISTS).
+    if (error instanceof ApiError) throw error
     throw new ApiError('ALREADY_EXISTS', 'a resource this activity creates already exists', {
       errorCode: 'REQUEST_INVALID',
       cause: error,

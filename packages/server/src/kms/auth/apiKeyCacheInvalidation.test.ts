@@ -96,20 +96,29 @@ describe.each(storeDialects)('API-key cache on %s', (dialect) => {
     }
   })
 
-  test('behavior: a key registered in a second organization acts there at once', async () => {
+  test('error: a key of one organization cannot be registered in a second one, and keeps acting in its own', async () => {
     const other = await createUserSubOrganization(server, { email: 'other@example.com', name: 'other' })
     const key = generateTestKey()
     await createApiKeys(user.userId, user.organizationId, [key])
     expect((await whoami(user.organizationId, key)).status).toBe(200)
-    expect((await whoami(other.organizationId, key)).status).not.toBe(200)
 
-    await createApiKeys(other.userId, other.organizationId, [key])
-    const response = await whoami(other.organizationId, key)
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({
-      organizationId: other.organizationId,
-      userId: other.userId,
+    const refused = await server.submit(
+      'create_api_keys',
+      'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      {
+        userId: other.userId,
+        apiKeys: [{ apiKeyName: 'copy', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+      },
+      { organizationId: other.organizationId },
+    )
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({
+      code: 6,
+      details: [{ turnkeyErrorCode: 'PUBLIC_KEY_ALREADY_REGISTERED' }],
     })
+    expect((await whoami(other.organizationId, key)).status).toBe(403)
+    const own = await whoami(server.rootOrganizationId, key)
+    expect(await own.json()).toMatchObject({ organizationId: user.organizationId, userId: user.userId })
   })
 
   test('behavior: a key created in the store directly (another process, the CLI) is found at its first use', async () => {

@@ -21,17 +21,17 @@ const findApiKeysByPublicKey = prepareQuery((db) =>
 )
 
 /**
- * Checks an `X-Stamp` header against the exact body and returns every principal whose API key
- * it is (one key may be registered in more than one organization). Refuses unknown keys, bad
+ * Checks an `X-Stamp` header against the exact body and returns the principal whose API key it is
+ * (a public key has one row server-wide: migration 0007's unique index). Refuses unknown keys, bad
  * signatures and expired keys with 401.
  *
  * @example
- * const principals = await authenticateApiKeyStamp(ctx, { header, body: raw })
+ * const principal = await authenticateApiKeyStamp(ctx, { header, body: raw })
  */
 export async function authenticateApiKeyStamp(
   ctx: SigilContext,
   { header, body }: { header: string; body: string },
-): Promise<Principal[]> {
+): Promise<Principal> {
   let stamp: ReturnType<typeof parseApiKeyStamp>
   try {
     stamp = parseApiKeyStamp(header)
@@ -47,7 +47,10 @@ export async function authenticateApiKeyStamp(
   const rows = await ctx.apiKeyCache.read(`${curve}:${publicKey}`, () =>
     findApiKeysByPublicKey(ctx.store, [publicKey, curve]),
   )
-  if (rows.length === 0) throw authenticationErrors.publicKeyNotFound()
+  const row = rows[0]
+  if (!row) throw authenticationErrors.publicKeyNotFound()
+  // Unreachable with the unique index; never pick one of several owners.
+  if (rows.length > 1) throw authenticationErrors.ambiguousCredential()
   let verified: boolean
   try {
     verified = await verifyApiKeyStampCached(ctx.verifyKeyCache, { body, stamp })
@@ -57,10 +60,9 @@ export async function authenticateApiKeyStamp(
     throw authenticationErrors.malformedStamp(cause.details, cause)
   }
   if (!verified) throw authenticationErrors.badApiKeySignature()
-  const now = ctx.now()
-  const live = rows.filter((row) => row.expires_at === null || Number(row.expires_at) > now)
-  if (live.length === 0) throw authenticationErrors.expiredApiKey()
-  return live.map((row) => ({
+  if (row.expires_at !== null && Number(row.expires_at) <= ctx.now())
+    throw authenticationErrors.expiredApiKey()
+  return {
     userId: row.user_id,
     organizationId: row.organization_id,
     credential: {
@@ -70,5 +72,5 @@ export async function authenticateApiKeyStamp(
       credentialType: row.credential_type,
       expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     },
-  }))
+  }
 }

@@ -33,6 +33,11 @@ const findOrganization = prepareQuery((db) =>
  * finds the credential, and checks the principal may act in the target organization: its own,
  * or any sub-organization of the root organization when the credential is a root-organization key.
  *
+ * A stamp names one principal: the one row whose stored key verified it (credential ids and public keys
+ * are unique server-wide; a credential found more than once is refused, never resolved to one of its
+ * holders). With `allowParentTarget` (whoami naming the parent, e.g. the root or its Account Kit alias)
+ * the answer is the principal's own organization, and only when the named one is its parent.
+ *
  * @example
  * const { principal, organizationId } = await authenticateRequest(ctx, {
  *   header: (name) => c.req.header(name), body: raw, organizationId: json.organizationId,
@@ -44,36 +49,25 @@ export async function authenticateRequest(
 ): Promise<AuthenticatedRequest> {
   const apiKeyHeader = parameters.header('x-stamp')
   const webauthnHeader = parameters.header('x-stamp-webauthn')
-  let principals: Principal[]
+  let principal: Principal
   if (apiKeyHeader)
-    principals = await authenticateApiKeyStamp(ctx, { header: apiKeyHeader, body: parameters.body })
+    principal = await authenticateApiKeyStamp(ctx, { header: apiKeyHeader, body: parameters.body })
   else if (webauthnHeader)
-    principals = await authenticateWebauthnStamp(ctx, { header: webauthnHeader, body: parameters.body })
+    principal = await authenticateWebauthnStamp(ctx, { header: webauthnHeader, body: parameters.body })
   else throw authenticationErrors.missingStamp()
 
   const target = resolveOrganizationId(ctx, parameters.organizationId)
-  const own = principals.find((principal) => principal.organizationId === target)
-  if (own) return { principal: own, organizationId: target }
+  if (principal.organizationId === target) return { principal, organizationId: target }
 
   const [organization] = await findOrganization(ctx.store, [target])
   if (!organization) throw authenticationErrors.organizationNotFound(parameters.organizationId)
 
-  const fromParent = principals.find((principal) => principal.organizationId === organization.parent_id)
-  if (fromParent) return { principal: fromParent, organizationId: target }
+  // A root-organization key acts in a sub-organization.
+  if (principal.organizationId === organization.parent_id) return { principal, organizationId: target }
 
   if (parameters.allowParentTarget) {
-    const child = await ctx.store.db
-      .selectFrom('organizations')
-      .select(['id'])
-      .where('parent_id', '=', target)
-      .where(
-        'id',
-        'in',
-        principals.map((principal) => principal.organizationId),
-      )
-      .executeTakeFirst()
-    const principal = child && principals.find((candidate) => candidate.organizationId === child.id)
-    if (principal) return { principal, organizationId: principal.organizationId }
+    const [own] = await findOrganization(ctx.store, [principal.organizationId])
+    if (own?.parent_id === target) return { principal, organizationId: principal.organizationId }
   }
-  throw authenticationErrors.organizationMismatch(parameters.organizationId, principals[0]!.organizationId)
+  throw authenticationErrors.organizationMismatch(parameters.organizationId, principal.organizationId)
 }

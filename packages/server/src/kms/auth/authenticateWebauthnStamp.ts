@@ -15,13 +15,17 @@ import type { Principal } from './Principal.js'
  * base64url(UTF-8(hex(SHA-256(body)))), signed by a registered authenticator, for an allowed
  * origin and relying party. Advances the stored signature counter.
  *
+ * The credential id names one row server-wide (migration 0007's unique index); the assertion is verified
+ * against that row's stored key, and only that row's user and organization are returned: a stamp is
+ * granted only the principal whose stored key verified it.
+ *
  * @example
- * const principals = await authenticateWebauthnStamp(ctx, { header, body: raw })
+ * const principal = await authenticateWebauthnStamp(ctx, { header, body: raw })
  */
 export async function authenticateWebauthnStamp(
   ctx: SigilContext,
   { header, body }: { header: string; body: string },
-): Promise<Principal[]> {
+): Promise<Principal> {
   let stamp: ReturnType<typeof parseWebauthnStamp>
   try {
     stamp = parseWebauthnStamp(header)
@@ -35,9 +39,12 @@ export async function authenticateWebauthnStamp(
     .selectFrom('authenticators')
     .select(['id', 'organization_id', 'user_id', 'credential_id', 'cose_public_key', 'counter'])
     .where('credential_id', '=', stamp.credentialId)
+    .limit(2)
     .execute()
   const row = rows[0]
   if (!row) throw authenticationErrors.credentialNotFound()
+  // Unreachable with the unique index; never verify against one row and grant another.
+  if (rows.length > 1) throw authenticationErrors.ambiguousCredential()
   const expected = await getWebauthnExpectations(ctx)
   let newCounter: number
   try {
@@ -78,9 +85,9 @@ export async function authenticateWebauthnStamp(
         .where('counter', '<', newCounter)
         .execute(),
     )
-  return rows.map((match) => ({
-    userId: match.user_id,
-    organizationId: match.organization_id,
-    credential: { kind: 'authenticator', authenticatorId: match.id, credentialId: match.credential_id },
-  }))
+  return {
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    credential: { kind: 'authenticator', authenticatorId: row.id, credentialId: row.credential_id },
+  }
 }

@@ -33,6 +33,11 @@ export const authenticationErrors = {
       errorCode: 'SIGNATURE_INVALID',
       details,
     }),
+  /** A credential stored more than once (impossible under migration 0007's unique indexes). */
+  ambiguousCredential: () =>
+    new ApiError('UNAUTHENTICATED', 'credential is registered more than once; refused', {
+      errorCode: 'CREDENTIAL_AMBIGUOUS',
+    }),
   expiredApiKey: () => new ApiError('UNAUTHENTICATED', 'expired api key', { errorCode: 'API_KEY_EXPIRED' }),
   organizationNotFound: (organizationId: string) =>
     new ApiError('NOT_FOUND', `organization not found: ${organizationId}`, {

@@ -1,6 +1,8 @@
 import type { Insertable, Transaction } from 'kysely'
 import type { z } from 'zod'
+import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
+import { isUniqueViolation } from '../../store/isUniqueViolation.js'
 import type { ApiKeyTable, Database } from '../../store/schema.js'
 import { authenticationErrors } from '../auth/authenticationErrors.js'
 import type { apiKeyParamsSchema } from './apiKeySchemas.js'
@@ -29,6 +31,13 @@ export type PrepareApiKeysParameters = {
   expiresAtMost?: number | undefined
 }
 
+/** The key is live for another user (or in another organization): one row per public key server-wide. */
+export const publicKeyAlreadyRegistered = (cause?: unknown) =>
+  new ApiError('ALREADY_EXISTS', 'this public key is already registered to another user', {
+    errorCode: 'PUBLIC_KEY_ALREADY_REGISTERED',
+    cause,
+  })
+
 /** The `expirationSeconds` a key gets: the requested one, capped at `expiresAtMost`. */
 function capExpirationSeconds(requested: string | undefined, now: number, expiresAtMost?: number) {
   if (expiresAtMost === undefined) return requested
@@ -42,6 +51,13 @@ function capExpirationSeconds(requested: string | undefined, now: number, expire
  * capped by `expiresAtMost`) and the write that stores them (evicting a user's
  * oldest expiring keys beyond {@link maxExpiringKeysPerUser}). In a running server, run the write through
  * `ctx.apiKeyCache.writing` (it may delete keys).
+ *
+ * A public key has one row server-wide (unique index on `public_key, curve_type`), so a stamp names one
+ * principal. The write first deletes the key's earlier row when it is dead (expired) or the same user's
+ * (a re-registration: it is replaced); a row live for anyone else makes the insert fail, and the write
+ * throws `PUBLIC_KEY_ALREADY_REGISTERED` (409). The index decides, so two concurrent writes of one key
+ * cannot both succeed. A P-256 key that is a passkey's public key in another organization is refused too
+ * (a look-up: the tables share no index).
  *
  * @example
  * const { apiKeyIds, write } = prepareApiKeys({ organizationId, userId, apiKeys, now })
@@ -71,12 +87,49 @@ export function prepareApiKeys({
     created_at: now,
     updated_at: now,
   }))
+  const keys = rows.map((row) => `${row.curve_type}:${row.public_key}`)
+  if (new Set(keys).size < keys.length)
+    throw new ApiError('INVALID_ARGUMENT', 'the same public key is given twice', {
+      errorCode: 'REQUEST_INVALID',
+      fieldViolations: [{ field: 'apiKeys', description: 'public keys must be distinct' }],
+    })
+  const p256Keys = rows.filter((row) => row.curve_type === 'API_KEY_CURVE_P256').map((row) => row.public_key)
   return {
     apiKeyIds: rows.map((row) => row.id),
     apiKeys: stored,
     async write(trx: Transaction<Database>) {
       if (rows.length === 0) return
-      await trx.insertInto('api_keys').values(rows).execute()
+      await trx
+        .deleteFrom('api_keys')
+        .where((eb) =>
+          eb.and([
+            eb.or(
+              rows.map((row) =>
+                eb.and([eb('public_key', '=', row.public_key), eb('curve_type', '=', row.curve_type)]),
+              ),
+            ),
+            eb.or([
+              eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]),
+              eb.and([eb('organization_id', '=', organizationId), eb('user_id', '=', userId)]),
+            ]),
+          ]),
+        )
+        .execute()
+      if (p256Keys.length > 0) {
+        const passkey = await trx
+          .selectFrom('authenticators')
+          .select('id')
+          .where('public_key', 'in', p256Keys)
+          .where('organization_id', '!=', organizationId)
+          .executeTakeFirst()
+        if (passkey) throw publicKeyAlreadyRegistered()
+      }
+      try {
+        await trx.insertInto('api_keys').values(rows).execute()
+      } catch (error) {
+        if (isUniqueViolation(error)) throw publicKeyAlreadyRegistered(error)
+        throw error
+      }
       if (!rows.some((row) => row.expires_at !== null)) return
       const expiring = await trx
         .selectFrom('api_keys')

@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
+import { isUniqueViolation } from '../../store/isUniqueViolation.js'
 import type { AuthenticatorTable, Database } from '../../store/schema.js'
 import { getWebauthnExpectations } from '../auth/getWebauthnExpectations.js'
 import type { authenticatorParamsSchema } from './authenticatorSchemas.js'
@@ -28,9 +29,20 @@ export type PrepareAuthenticatorsParameters = {
   app?: { allowedOrigins: string[] } | undefined
 }
 
+/** The credential id or public key is already registered (server-wide, any organization). */
+export const passkeyAlreadyRegistered = (cause?: unknown) =>
+  new ApiError('ALREADY_EXISTS', 'this passkey is already registered', { errorCode: 'PASSKEY_EXISTS', cause })
+
 /**
  * Verifies passkey registrations (attestation, challenge, allowed origin and relying party) with
  * `@simplewebauthn/server` and returns the ids and the write that stores the credentials.
+ *
+ * The credential id stored is the one inside the verified attestation (authenticator data), never the
+ * client's `attestation.credentialId`, and the two must be equal (`@simplewebauthn/server` v13 does not
+ * compare them). A credential id and a passkey public key belong to one row server-wide (migration 0007's
+ * unique indexes): the write throws `PASSKEY_EXISTS` (409) when either is taken, in any organization; the
+ * index decides, so concurrent registrations cannot both succeed. A P-256 passkey key that is a live API
+ * key in another organization is refused too (a look-up: the tables share no index).
  *
  * @example
  * const { authenticatorIds, write } = await prepareAuthenticators(ctx, { organizationId, userId, authenticators, now })
@@ -79,6 +91,20 @@ export async function prepareAuthenticators(
         },
       )
     const info = verification.registrationInfo
+    if (info.credential.id !== attestation.credentialId.replace(/=+$/, ''))
+      throw new ApiError(
+        'INVALID_ARGUMENT',
+        `attestation.credentialId of authenticator ${index} is not the attested credential id`,
+        {
+          errorCode: 'CREDENTIAL_ID_MISMATCH',
+          fieldViolations: [
+            {
+              field: `authenticators[${index}].attestation.credentialId`,
+              description: 'must equal the credential id in the attestation object',
+            },
+          ],
+        },
+      )
     rows.push({
       id: createId(),
       organization_id: organizationId,
@@ -95,10 +121,34 @@ export async function prepareAuthenticators(
       updated_at: now,
     })
   }
+  const publicKeys = rows.map((row) => row.public_key)
+  if (
+    new Set(rows.map((row) => row.credential_id)).size < rows.length ||
+    new Set(publicKeys).size < rows.length
+  )
+    throw new ApiError('INVALID_ARGUMENT', 'the same passkey is given twice', {
+      errorCode: 'REQUEST_INVALID',
+      fieldViolations: [{ field: 'authenticators', description: 'passkeys must be distinct' }],
+    })
   return {
     authenticatorIds: rows.map((row) => row.id),
     async write(trx: Transaction<Database>) {
-      if (rows.length > 0) await trx.insertInto('authenticators').values(rows).execute()
+      if (rows.length === 0) return
+      const apiKey = await trx
+        .selectFrom('api_keys')
+        .select('id')
+        .where('public_key', 'in', publicKeys)
+        .where('curve_type', '=', 'API_KEY_CURVE_P256')
+        .where('organization_id', '!=', organizationId)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .executeTakeFirst()
+      if (apiKey) throw passkeyAlreadyRegistered()
+      try {
+        await trx.insertInto('authenticators').values(rows).execute()
+      } catch (error) {
+        if (isUniqueViolation(error)) throw passkeyAlreadyRegistered(error)
+        throw error
+      }
     },
   }
 }
