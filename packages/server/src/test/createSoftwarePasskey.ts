@@ -12,11 +12,24 @@ import { isoCBOR } from '@simplewebauthn/server/helpers'
  * const passkey = createSoftwarePasskey({ rpId: 'localhost', origin: 'http://localhost:5173' })
  * const attestation = passkey.register(challenge)
  * const header = passkey.stamp(body) // value of X-Stamp-Webauthn
+ * // An authenticator of its own key that claims another one's credential id (attack tests):
+ * const copy = createSoftwarePasskey({ rpId, origin, credentialId: passkey.credentialId })
  */
-export function createSoftwarePasskey({ rpId, origin }: { rpId: string; origin: string }) {
+export function createSoftwarePasskey({
+  rpId,
+  origin,
+  credentialId: chosenCredentialId,
+}: {
+  rpId: string
+  origin: string
+  /** base64url credential id to use instead of 16 random bytes. */
+  credentialId?: string
+}) {
   const privateKey = p256.utils.randomSecretKey()
   const publicKey = p256.getPublicKey(privateKey, false)
-  const credentialIdBytes = crypto.getRandomValues(new Uint8Array(16))
+  const credentialIdBytes = chosenCredentialId
+    ? new Uint8Array(Buffer.from(chosenCredentialId, 'base64url'))
+    : crypto.getRandomValues(new Uint8Array(16))
   const credentialId = base64urlEncode(credentialIdBytes)
   const rpIdHash = sha256(new TextEncoder().encode(rpId))
   let counter = 0
