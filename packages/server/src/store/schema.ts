@@ -146,8 +146,33 @@ export type SignerDatabase = {
   email_codes: EmailCodeTable
   mfa_factors: MfaFactorTable
   single_use_tokens: SingleUseTokenTable
+  sign_in_attempts: SignInAttemptTable
   oauth_requests: OauthRequestTable
   dev_mail: DevMailTable
+  email_identities: EmailIdentityTable
+  email_identity_conflicts: EmailIdentityConflictTable
+}
+
+/** A proven email (migration 0008): at most one user per (app, email); see docs/email-sign-in.md. */
+export type EmailIdentityTable = {
+  /** The app of the user's organization; null for operator-made sub-organizations (no uniqueness). */
+  app_id: string | null
+  /** Lower-cased. */
+  email: string
+  user_id: string
+  proven_at: number | bigint | string
+  /** `code`, `link`, `oauth:<provider id>` or `operator`. */
+  how: string
+}
+
+/** A proven email migration 0008 found on a second user of the same app (the oldest kept it). */
+export type EmailIdentityConflictTable = {
+  app_id: string
+  email: string
+  user_id: string
+  kept_user_id: string
+  how: string
+  detected_at: number | bigint | string
 }
 
 export type AppTable = {
@@ -214,6 +239,23 @@ export type MfaFactorTable = {
   last_used_step: number | bigint | string | null
   created_at: number | bigint | string
   updated_at: number | bigint | string
+  /**
+   * Unverified factor enrolled with the code of this verified one: verifying it replaces that one
+   * (migration 0009; null otherwise).
+   */
+  replaces_factor_id: Generated<string | null>
+}
+
+export type SignInAttemptTable = {
+  /** What is attempted: the pending login's MFA token id (jti). */
+  id: string
+  /** `mfa-token`. */
+  kind: string
+  user_id: string
+  /** Codes tried so far. */
+  attempts: number
+  /** When the row may be pruned (the token's expiry). */
+  expires_at: number | bigint | string
 }
 
 export type SingleUseTokenTable = {

@@ -6,7 +6,8 @@ import { emailErrors } from './emailErrors.js'
 import { issueEmailCode } from './issueEmailCode.js'
 
 /**
- * `POST /signer/v1/auth`: sign-in of an existing user by email (404 `user not found` otherwise).
+ * `POST /signer/v1/auth`: sign-in of an existing user by a proven email (404 `user not found`
+ * otherwise: an email stored unproven, e.g. by a passkey sign-up, never leads here to its account).
  * In magic-link mode a user with a verified TOTP factor must send `multiFactors` first (the
  * MFA-required answer carries `data.multiFactors`); in OTP mode `/v1/otp` asks for it. Answers
  * `{orgId, otpId?}` (`otpId` in OTP mode).
@@ -19,7 +20,12 @@ export const emailAuthRoute = defineSignerRoute({
     const user = await findUserByEmail(ctx, app, body.email)
     if (!user) throw emailErrors.userNotFound()
     if (app.emailMode === 'magic-link')
-      await requireMultiFactors(ctx, { userId: user.userId, multiFactors: body.multiFactors, ip: request.ip })
+      await requireMultiFactors(ctx, {
+        userId: user.userId,
+        multiFactors: body.multiFactors,
+        ip: request.ip,
+        failureKey: `magic-link:${user.userId}`,
+      })
     const issued = await issueEmailCode(ctx, {
       app,
       ip: request.ip,

@@ -10,6 +10,11 @@ export type EnrollTotpFactorParameters = {
   issuer: string
   /** Names the account in the authenticator app (the user's email, or id). */
   label: string
+  /**
+   * The user's verified factor whose current code the caller checked: the new factor replaces it
+   * once verified. Without it, enrolment is refused while a verified factor exists.
+   */
+  replacesFactorId?: string | undefined
 }
 
 export type EnrollTotpFactorReturnType = { multiFactorId: string; multiFactorTotpUrl: string }
@@ -17,8 +22,9 @@ export type EnrollTotpFactorReturnType = { multiFactorId: string; multiFactorTot
 /**
  * Starts a TOTP enrolment: a fresh 160-bit secret, sealed in the vault (aad `mfa_factor:<id>`) and
  * stored as an unverified factor, replacing any earlier unverified one. The secret leaves the server
- * only inside the returned `otpauth://totp/…` URL. Refused (409) while the user has a verified TOTP
- * factor: at most one per user.
+ * only inside the returned `otpauth://totp/…` URL. At most one verified TOTP factor per user:
+ * refused (409) while the user has one, unless it is `replacesFactorId` (the caller checked its
+ * code), whom the new factor then replaces when `verifyTotpFactor` checks its first code.
  *
  * @example
  * const { multiFactorId, multiFactorTotpUrl } = await enrollTotpFactor(ctx, { userId, issuer: app.name, label: 'ada@example.com' })
@@ -39,7 +45,7 @@ export async function enrollTotpFactor(
       .where('type', '=', 'totp')
       .where('verified', '=', 1)
       .executeTakeFirst()
-    if (verified) throw mfaErrors.alreadyEnrolled()
+    if (verified && verified.id !== parameters.replacesFactorId) throw mfaErrors.alreadyEnrolled()
     await trx
       .deleteFrom('mfa_factors')
       .where('user_id', '=', parameters.userId)
@@ -54,6 +60,7 @@ export async function enrollTotpFactor(
         sealed_secret: sealedSecret,
         verified: 0,
         last_used_step: null,
+        replaces_factor_id: verified ? verified.id : null,
         created_at: now,
         updated_at: now,
       })

@@ -112,7 +112,7 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
   test("error: another user's factor id is refused", async () => {
     const alice = await createMfaTestUser(server)
     const mallory = await createMfaTestUser(server)
-    await enrollTestFactor(server, clock, alice)
+    const alices = await enrollTestFactor(server, clock, alice)
     const mallorys = await enrollTestFactor(server, clock, mallory)
     const code = await totpCodeAt(mallorys.multiFactorTotpUrl, clock.now())
     // Mallory's own factor and code against Alice's pending login.
@@ -133,6 +133,12 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
         await server.signer('/v1/auth-delete-multi-factors', {
           stampedRequest: await alice.stamp('delete_mfas'),
           multiFactorIds: [mallorys.multiFactorId],
+          multiFactors: [
+            {
+              multiFactorId: alices.multiFactorId,
+              multiFactorCode: await totpCodeAt(alices.multiFactorTotpUrl, clock.now()),
+            },
+          ],
         }),
       ),
     ).toEqual(notFound)

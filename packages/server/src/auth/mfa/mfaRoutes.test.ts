@@ -138,9 +138,9 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
     })
   })
 
-  test('error: requesting a second TOTP factor while one is verified is 409', async () => {
+  test('error: requesting a second TOTP factor without the current code is MFA required', async () => {
     const user = await createMfaTestUser(server)
-    await enrollTestFactor(server, clock, user)
+    const { multiFactorId } = await enrollTestFactor(server, clock, user)
     const again = await read(
       await server.signer('/v1/auth-request-multi-factor', {
         stampedRequest: await user.stamp('add_mfa'),
@@ -148,9 +148,53 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
       }),
     )
     expect(again).toEqual({
-      status: 409,
-      body: { error: 'this user already has a verified TOTP factor', code: 'MFA_FACTOR_EXISTS' },
+      status: 400,
+      body: {
+        error: 'MFA is required for this user',
+        code: 'MFA_REQUIRED',
+        data: { multiFactors: [{ multiFactorId, multiFactorType: 'totp' }] },
+      },
     })
+  })
+
+  test('behavior: with the current code a new factor replaces the verified one once verified', async () => {
+    const user = await createMfaTestUser(server)
+    const old = await enrollTestFactor(server, clock, user)
+    const requested = await read(
+      await server.signer('/v1/auth-request-multi-factor', {
+        stampedRequest: await user.stamp('add_mfa'),
+        multiFactorType: 'totp',
+        multiFactors: [
+          {
+            multiFactorId: old.multiFactorId,
+            multiFactorCode: await totpCodeAt(old.multiFactorTotpUrl, clock.now()),
+          },
+        ],
+      }),
+    )
+    expect(requested.status).toBe(200)
+    const list = async () =>
+      (
+        await read(
+          await server.signer('/v1/auth-list-multi-factors', {
+            stampedRequest: await user.stamp('list_mfas'),
+          }),
+        )
+      ).body.multiFactors
+    // Until the new factor is verified, the old one still gates sign-in.
+    expect(await list()).toEqual([{ multiFactorId: old.multiFactorId, multiFactorType: 'totp' }])
+    const verified = await read(
+      await server.signer('/v1/auth-verify-multi-factor', {
+        stampedRequest: await user.stamp('verify_mfa'),
+        multiFactorId: requested.body.multiFactorId,
+        multiFactorCode: await totpCodeAt(requested.body.multiFactorTotpUrl, clock.now()),
+      }),
+    )
+    expect(verified).toEqual({
+      status: 200,
+      body: { multiFactors: [{ multiFactorId: requested.body.multiFactorId, multiFactorType: 'totp' }] },
+    })
+    expect(await list()).toEqual([{ multiFactorId: requested.body.multiFactorId, multiFactorType: 'totp' }])
   })
 
   test("error: 'sms' is refused with the exact message", async () => {
@@ -194,11 +238,12 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
 
   test('behavior: delete removes the factor and sign-in no longer asks for a code', async () => {
     const user = await createMfaTestUser(server)
-    const { multiFactorId } = await enrollTestFactor(server, clock, user)
+    const { multiFactorId, multiFactorTotpUrl } = await enrollTestFactor(server, clock, user)
     const deleted = await read(
       await server.signer('/v1/auth-delete-multi-factors', {
         stampedRequest: await user.stamp('delete_mfas'),
         multiFactorIds: [multiFactorId],
+        multiFactors: [{ multiFactorId, multiFactorCode: await totpCodeAt(multiFactorTotpUrl, clock.now()) }],
       }),
     )
     expect(deleted).toEqual({ status: 200, body: { multiFactors: [] } })
@@ -222,11 +267,12 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
 
   test('error: deleting an unknown id is 404 and deletes nothing', async () => {
     const user = await createMfaTestUser(server)
-    const { multiFactorId } = await enrollTestFactor(server, clock, user)
+    const { multiFactorId, multiFactorTotpUrl } = await enrollTestFactor(server, clock, user)
     const refused = await read(
       await server.signer('/v1/auth-delete-multi-factors', {
         stampedRequest: await user.stamp('delete_mfas'),
         multiFactorIds: [multiFactorId, 'no-such-factor'],
+        multiFactors: [{ multiFactorId, multiFactorCode: await totpCodeAt(multiFactorTotpUrl, clock.now()) }],
       }),
     )
     expect(refused).toEqual({

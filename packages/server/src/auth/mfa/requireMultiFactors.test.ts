@@ -117,19 +117,96 @@ describe.each(storeDialects)('requireMultiFactors on %s', (dialect) => {
   })
 
   test('error: code checks are rate limited per IP', async () => {
-    const { user, multiFactorId } = await userWithFactor()
+    // Seven users, so that no one reaches the per-user limit (10 wrong codes) first.
+    const users: Awaited<ReturnType<typeof userWithFactor>>[] = []
+    for (let index = 0; index < 7; index++) users.push(await userWithFactor())
     const ctx = server.app.sigil
-    const check = () =>
-      rejection(
+    const check = (attempt: number) => {
+      const { user, multiFactorId } = users[attempt % users.length]!
+      return rejection(
         requireMultiFactors(ctx, {
           userId: user.userId,
           multiFactors: [{ multiFactorId, multiFactorCode: '000000' }],
           ip: '203.0.113.9',
         }),
       )
+    }
     const answers = []
-    for (let attempt = 0; attempt < 61; attempt++) answers.push(await check())
+    for (let attempt = 0; attempt < 61; attempt++) answers.push(await check(attempt))
     expect(answers.slice(0, 60).every((answer) => answer.status === 401 || answer.status === 200)).toBe(true)
     expect(answers[60]).toMatchObject({ status: 429, code: 'RATE_LIMITED' })
+  })
+
+  test('error: the 11th check after 10 wrong codes for one user is 429, even with the right code', async () => {
+    const { user, multiFactorId, multiFactorTotpUrl } = await userWithFactor()
+    const ctx = server.app.sigil
+    const check = (multiFactorCode: string, failureKey?: string) =>
+      rejection(
+        requireMultiFactors(ctx, {
+          userId: user.userId,
+          multiFactors: [{ multiFactorId, multiFactorCode }],
+          ip: `198.51.100.${Math.floor(Math.random() * 250)}`,
+          failureKey,
+        }),
+      )
+    const right = await totpCodeAt(multiFactorTotpUrl, clock.now())
+    const wrong = right === '000000' ? '111111' : '000000'
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect(await check(wrong)).toMatchObject({ status: 401, code: 'INVALID_MFA_CODE' })
+    expect(await check(right)).toMatchObject({ status: 429, code: 'RATE_LIMITED' })
+    // Another key (the magic-link request's) is its own bucket: the right code passes there.
+    await expect(
+      requireMultiFactors(ctx, {
+        userId: user.userId,
+        multiFactors: [{ multiFactorId, multiFactorCode: right }],
+        failureKey: `magic-link:${user.userId}`,
+      }),
+    ).resolves.toBeUndefined()
+  })
+
+  test('error: the fifth wrong code kills the pending login; the right code is then refused', async () => {
+    const { user, multiFactorId, multiFactorTotpUrl } = await userWithFactor()
+    const ctx = server.app.sigil
+    const pendingLogin = { jti: `jti-${Math.random()}`, expiresAt: clock.now() + 60_000 }
+    const check = (multiFactorCode: string) =>
+      rejection(
+        requireMultiFactors(ctx, {
+          userId: user.userId,
+          multiFactors: [{ multiFactorId, multiFactorCode }],
+          pendingLogin,
+        }),
+      )
+    const right = await totpCodeAt(multiFactorTotpUrl, clock.now())
+    const wrong = right === '000000' ? '111111' : '000000'
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(await check(wrong)).toMatchObject({ status: 401, code: 'INVALID_MFA_CODE' })
+    const used = await ctx.store.db
+      .selectFrom('single_use_tokens')
+      .select('id')
+      .where('id', '=', pendingLogin.jti)
+      .executeTakeFirst()
+    expect(used).toEqual({ id: pendingLogin.jti })
+    expect(await check(right)).toMatchObject({ status: 401, code: 'INVALID_MFA_TOKEN' })
+  })
+
+  test('behavior: a right code on the fifth try still passes', async () => {
+    const { user, multiFactorId, multiFactorTotpUrl } = await userWithFactor()
+    const ctx = server.app.sigil
+    const pendingLogin = { jti: `jti-${Math.random()}`, expiresAt: clock.now() + 60_000 }
+    const right = await totpCodeAt(multiFactorTotpUrl, clock.now())
+    const wrong = right === '000000' ? '111111' : '000000'
+    for (let attempt = 0; attempt < 4; attempt++)
+      await requireMultiFactors(ctx, {
+        userId: user.userId,
+        multiFactors: [{ multiFactorId, multiFactorCode: wrong }],
+        pendingLogin,
+      }).catch(() => undefined)
+    await expect(
+      requireMultiFactors(ctx, {
+        userId: user.userId,
+        multiFactors: [{ multiFactorId, multiFactorCode: right }],
+        pendingLogin,
+      }),
+    ).resolves.toBeUndefined()
   })
 })

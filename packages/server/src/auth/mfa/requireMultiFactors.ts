@@ -1,8 +1,12 @@
+import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { acceptTotpStep } from './acceptTotpStep.js'
+import { killMfaToken } from './killMfaToken.js'
 import { listVerifiedFactors } from './listVerifiedFactors.js'
 import { matchTotpCode } from './matchTotpCode.js'
+import { maxMfaTokenAttempts } from './maxMfaTokenAttempts.js'
 import { mfaErrors } from './mfaErrors.js'
+import { reserveMfaTokenAttempt } from './reserveMfaTokenAttempt.js'
 
 export type RequireMultiFactorsParameters = {
   userId: string
@@ -10,12 +14,29 @@ export type RequireMultiFactorsParameters = {
   multiFactors?: { multiFactorId: string; multiFactorCode: string }[] | undefined
   /** The client's IP: when given, each check takes a point of `codeChecksPerIp`. */
   ip?: string | undefined
+  /**
+   * The pending login the codes are for (an MFA token): each check counts against it, and the
+   * fifth wrong code kills it. Absent when the codes come with the first factor.
+   */
+  pendingLogin?: { jti: string; expiresAt: number } | undefined
+  /**
+   * Key of the per-user failure limit (`mfaFailuresPerUser`); default the user id. `/v1/auth` in
+   * magic-link mode checks codes before any first factor, so it counts under its own key: someone
+   * who only knows the email cannot close the user's other sign-ins.
+   */
+  failureKey?: string | undefined
 }
 
 /**
- * The second-factor gate of a sign-in. Returns at once when the user has no verified factor.
- * Otherwise every code sent must name one of the user's verified factors and be right for the
- * current step (±1), and not be a step already used; at least one must be sent.
+ * The second-factor gate of every sign-in and of every factor change. Returns at once when the
+ * user has no verified factor. Otherwise every code sent must name one of the user's verified
+ * factors and be right for the current step (±1), and not be a step already used; at least one
+ * must be sent.
+ *
+ * Guessing is bounded three ways: per IP (`codeChecksPerIp`), per user over all pending logins and
+ * IPs (`mfaFailuresPerUser`: checked before any code, a point taken per wrong try; 429 with
+ * `Retry-After`), and per pending login (`pendingLogin`: counted durably before the check; the
+ * fifth wrong code marks its token used, later tries are 401 `INVALID_MFA_TOKEN`).
  *
  * Throws `MFA is required for this user` (400, `MFA_REQUIRED`, `data.multiFactors`) when no code is
  * sent, and `Invalid MFA code` (401, `INVALID_MFA_CODE`) for a wrong, reused or foreign one.
@@ -33,6 +54,21 @@ export async function requireMultiFactors(
   const codes = parameters.multiFactors ?? []
   if (codes.length === 0) throw mfaErrors.mfaRequired(factors)
   if (parameters.ip !== undefined) await ctx.rateLimits.codeChecksPerIp.consume(parameters.ip)
+  const failureKey = parameters.failureKey ?? parameters.userId
+  await ctx.rateLimits.mfaFailuresPerUser.assertOpen(failureKey)
+  const { pendingLogin } = parameters
+  const attempt = pendingLogin
+    ? await reserveMfaTokenAttempt(ctx, { ...pendingLogin, userId: parameters.userId })
+    : 0
+  if (pendingLogin && attempt > maxMfaTokenAttempts) {
+    await killMfaToken(ctx, pendingLogin)
+    throw mfaErrors.invalidToken()
+  }
+  const fail = async () => {
+    if (pendingLogin && attempt >= maxMfaTokenAttempts) await killMfaToken(ctx, pendingLogin)
+    await ctx.rateLimits.mfaFailuresPerUser.consume(failureKey)
+    return mfaErrors.invalidCode()
+  }
 
   const rows = await ctx.store.db
     .selectFrom('mfa_factors')
@@ -49,19 +85,26 @@ export async function requireMultiFactors(
   const matches: { factorId: string; step: number }[] = []
   for (const { multiFactorId, multiFactorCode } of codes) {
     const row = rows.find((candidate) => candidate.id === multiFactorId)
-    if (!row) throw mfaErrors.invalidCode()
+    if (!row) throw await fail()
     const step = await matchTotpCode(ctx, {
       factorId: row.id,
       sealedSecret: row.sealed_secret,
       code: multiFactorCode,
     })
-    if (step === undefined) throw mfaErrors.invalidCode()
+    if (step === undefined) throw await fail()
     matches.push({ factorId: row.id, step })
   }
   const now = ctx.now()
   // Throwing inside the work rolls its savepoint back: no step is recorded unless every code passes.
-  await ctx.batcher.run(async (trx) => {
-    for (const match of matches)
-      if (!(await acceptTotpStep(trx, { ...match, now }))) throw mfaErrors.invalidCode()
-  })
+  const accepted = await ctx.batcher
+    .run(async (trx) => {
+      for (const match of matches)
+        if (!(await acceptTotpStep(trx, { ...match, now }))) throw mfaErrors.invalidCode()
+      return true
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.errorCode === 'INVALID_MFA_CODE') return false
+      throw error
+    })
+  if (!accepted) throw await fail()
 }

@@ -14,8 +14,9 @@ export type VerifyTotpFactorParameters = {
 /**
  * Finishes a TOTP enrolment: the first code from the authenticator app proves the user holds the
  * secret, and the factor becomes verified (from then on sign-in asks for a code). The code's step
- * is recorded, so it cannot be used again. Unknown or another user's factor: 404; wrong or reused
- * code: 401 `Invalid MFA code`; another factor got verified meanwhile: 409.
+ * is recorded, so it cannot be used again. A factor enrolled as the replacement of the verified one
+ * (its code was checked at enrolment) deletes that one now. Unknown or another user's factor: 404;
+ * wrong or reused code: 401 `Invalid MFA code`; another factor got verified meanwhile: 409.
  *
  * @example
  * await verifyTotpFactor(ctx, { userId, multiFactorId, multiFactorCode: '123456', ip: request.ip })
@@ -26,7 +27,7 @@ export async function verifyTotpFactor(
 ): Promise<void> {
   const factor = await ctx.store.db
     .selectFrom('mfa_factors')
-    .select(['id', 'sealed_secret'])
+    .select(['id', 'sealed_secret', 'replaces_factor_id'])
     .where('id', '=', parameters.multiFactorId)
     .where('user_id', '=', parameters.userId)
     .where('type', '=', 'totp')
@@ -50,10 +51,11 @@ export async function verifyTotpFactor(
       .where('verified', '=', 1)
       .where('id', '<>', factor.id)
       .executeTakeFirst()
-    if (other) throw mfaErrors.alreadyEnrolled()
+    if (other && other.id !== factor.replaces_factor_id) throw mfaErrors.alreadyEnrolled()
+    if (other) await trx.deleteFrom('mfa_factors').where('id', '=', other.id).execute()
     await trx
       .updateTable('mfa_factors')
-      .set({ verified: 1, updated_at: now })
+      .set({ verified: 1, replaces_factor_id: null, updated_at: now })
       .where('id', '=', factor.id)
       .execute()
   })

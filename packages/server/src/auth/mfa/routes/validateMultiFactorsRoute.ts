@@ -17,10 +17,12 @@ const sessionCredentialTypes: readonly string[] = [
 
 /**
  * `POST /signer/v1/auth-validate-multi-factors {encryptedPayload, multiFactors}` (not stamped): the
- * second half of a sign-in that `/v1/otp` answered with `MFA_REQUIRED`. Checks the TOTP codes for
- * the token's user, then uses the token up and mints the session: `{payload: {credentialBundle},
- * multiFactors}`. A wrong code (401 `Invalid MFA code`) leaves the token usable for another try
- * within its 5 minutes; a used, expired or tampered token is 401 `INVALID_MFA_TOKEN`.
+ * second half of a sign-in that `/v1/otp` or the OAuth callback answered with `MFA_REQUIRED`.
+ * Checks the TOTP codes for the token's user, then uses the token up and mints the session:
+ * `{payload: {credentialBundle}, multiFactors}`. A wrong code (401 `Invalid MFA code`) leaves the
+ * token usable for another try within its 5 minutes, up to 5 codes in all: the fifth wrong one kills
+ * it. A used, killed, expired or tampered token is 401 `INVALID_MFA_TOKEN`; too many wrong codes for
+ * the user across logins is 429.
  */
 export const validateMultiFactorsRoute = defineSignerRoute({
   path: '/v1/auth-validate-multi-factors',
@@ -37,6 +39,7 @@ export const validateMultiFactorsRoute = defineSignerRoute({
       userId: payload.userId,
       multiFactors: body.multiFactors,
       ip: request.ip,
+      pendingLogin: token,
     })
     await consumeMfaToken(ctx, token)
     const { credentialBundle } = await mintSessionBundle(ctx, {
