@@ -1,7 +1,13 @@
-import { createApiKeyStamp } from '@sigil/protocol'
+import { base64urlEncode, createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../../store/test/storeDialects.js'
-import { createTestServer, generateTestKey, type TestServer } from '../../test/createTestServer.js'
+import { createSoftwarePasskey } from '../../test/createSoftwarePasskey.js'
+import {
+  createTestServer,
+  generateTestKey,
+  type TestServer,
+  testAppOrigin,
+} from '../../test/createTestServer.js'
 import { createUserSubOrganization, type UserSubOrganization } from '../../test/createUserSubOrganization.js'
 import { accountKitRootOrganizationId } from './resolveOrganizationId.js'
 
@@ -172,5 +178,87 @@ describe.each(storeDialects)('authenticateRequest on %s', (dialect) => {
       { timestampMs: String(Date.now() + 200_000) },
     )
     expect(inside.status).toBe(200)
+  })
+})
+
+/*
+ * Defense in depth: migration 0007's unique indexes make a credential held twice impossible; a store
+ * without them (dropped here) must still never resolve a stamp to one of several holders.
+ */
+describe.each(storeDialects)('authenticateRequest with a credential stored twice on %s', (dialect) => {
+  let server: TestServer
+  let alice: UserSubOrganization
+  let bob: UserSubOrganization
+  beforeAll(async () => {
+    server = await createTestServer(dialect)
+    alice = await createUserSubOrganization(server, { email: 'alice@example.com', name: 'alice' })
+    bob = await createUserSubOrganization(server, { email: 'bob@example.com', name: 'bob' })
+    for (const index of [
+      'api_keys_public_key_curve_type_unique',
+      'authenticators_credential_id_unique',
+      'authenticators_public_key_unique',
+    ])
+      await server.store.db.schema.dropIndex(index).execute()
+  })
+  afterAll(() => server.cleanup())
+
+  const expectAmbiguous = async (response: Response) => {
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ details: [{ turnkeyErrorCode: 'CREDENTIAL_AMBIGUOUS' }] })
+  }
+
+  test('error: an API key held by two organizations is refused, whoami naming the parent included', async () => {
+    const row = await server.store.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('public_key', '=', alice.key.publicKey)
+      .executeTakeFirstOrThrow()
+    await server.store.db
+      .insertInto('api_keys')
+      .values({ ...row, id: 'copy-in-bob', organization_id: bob.organizationId, user_id: bob.userId })
+      .execute()
+    for (const organizationId of [server.rootOrganizationId, alice.organizationId, bob.organizationId])
+      await expectAmbiguous(await server.post('/public/v1/query/whoami', { organizationId }, alice.key))
+    const body = JSON.stringify({ organizationId: accountKitRootOrganizationId })
+    const stamp = await createApiKeyStamp({ body, privateKey: alice.key.privateKey })
+    const response = await server.signer('/v1/whoami', { stampedRequest: { body, stamp, url: '' } })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ code: 'CREDENTIAL_AMBIGUOUS' })
+  })
+
+  test('error: a passkey credential id held by two organizations is refused, even with the first row’s key', async () => {
+    const passkey = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
+    const challenge = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))
+    const added = await server.submit(
+      'create_authenticators',
+      'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      {
+        userId: alice.userId,
+        authenticators: [
+          { authenticatorName: 'passkey', challenge, attestation: passkey.register(challenge) },
+        ],
+      },
+      { organizationId: alice.organizationId },
+    )
+    expect(added.status).toBe(200)
+    const row = await server.store.db
+      .selectFrom('authenticators')
+      .selectAll()
+      .where('credential_id', '=', passkey.credentialId)
+      .executeTakeFirstOrThrow()
+    await server.store.db
+      .insertInto('authenticators')
+      .values({ ...row, id: 'copy-in-bob', organization_id: bob.organizationId, user_id: bob.userId })
+      .execute()
+    for (const organizationId of [server.rootOrganizationId, alice.organizationId]) {
+      const body = JSON.stringify({ organizationId })
+      await expectAmbiguous(
+        await server.app.request('/public/v1/query/whoami', {
+          method: 'POST',
+          body,
+          headers: { 'X-Stamp-Webauthn': passkey.stamp(body) },
+        }),
+      )
+    }
   })
 })
