@@ -32,6 +32,7 @@ export async function measureSignIn(dialect: StoreDialect, users: number): Promi
     store,
     dataDir,
     masterKey: '5e'.repeat(32),
+    dev: true,
     devMailbox: true,
     logger: createLogger({ level: 'silent' }),
     rateLimits: { emailSendsPerIp: unlimited, codeChecksPerIp: unlimited },

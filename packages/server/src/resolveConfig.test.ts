@@ -24,3 +24,40 @@ test('error: a cap that is not a whole number of lamports is refused at start', 
     'SIGIL_SOLANA_MAX_FEE_LAMPORTS must be a whole number of lamports',
   )
 })
+
+test('default: outside dev mode there is no dev mailbox and no localhost passkey origin or RP id', () => {
+  const config = resolveConfig({ env: {} })
+  expect(config).toMatchObject({ dev: false, devMailbox: false, webauthnOrigins: [], webauthnRpIds: [] })
+  expect(resolveConfig({ env: {}, devMailbox: false }).devMailbox).toBe(false)
+})
+
+test('behavior: dev mode turns on the dev mailbox without SMTP and the localhost passkey defaults', () => {
+  expect(resolveConfig({ env: {}, dev: true })).toMatchObject({
+    dev: true,
+    devMailbox: true,
+    webauthnOrigins: ['http://localhost:5173', 'http://localhost:8787'],
+    webauthnRpIds: ['localhost'],
+  })
+  expect(resolveConfig({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, dev: true }).devMailbox).toBe(false)
+  expect(resolveConfig({ env: {}, dev: true, devMailbox: false }).devMailbox).toBe(false)
+})
+
+test('behavior: configured passkey origins and RP ids count with or without dev mode', () => {
+  const env = { SIGIL_WEBAUTHN_ORIGINS: 'https://wallet.example', SIGIL_WEBAUTHN_RP_IDS: 'wallet.example' }
+  for (const dev of [false, true])
+    expect(resolveConfig({ env, dev })).toMatchObject({
+      webauthnOrigins: ['https://wallet.example'],
+      webauthnRpIds: ['wallet.example'],
+    })
+})
+
+test('behavior: SIGIL_ALLOW_INSECURE_KEY_FILE=1 or the config option allows a key file others can read', () => {
+  expect(resolveConfig({ env: {} }).allowInsecureKeyFile).toBe(false)
+  expect(resolveConfig({ env: { SIGIL_ALLOW_INSECURE_KEY_FILE: 'true' } }).allowInsecureKeyFile).toBe(false)
+  expect(resolveConfig({ env: { SIGIL_ALLOW_INSECURE_KEY_FILE: '1' } }).allowInsecureKeyFile).toBe(true)
+  expect(resolveConfig({ env: {}, allowInsecureKeyFile: true }).allowInsecureKeyFile).toBe(true)
+})
+
+test('error: the dev mailbox without dev mode is refused', () => {
+  expect(() => resolveConfig({ env: {}, devMailbox: true })).toThrow('devMailbox needs dev mode')
+})

@@ -5,12 +5,18 @@ import {
   type OauthProviderConfig,
 } from './auth/oauth/loadOauthProviders.js'
 import type { RateLimitBucket } from './http/createRateLimits.js'
+import { parseTrustedProxies, type TrustedProxies } from './http/parseTrustedProxies.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
 import type { ChainConfig } from './rpc/ChainConfig.js'
 import { loadChains } from './rpc/loadChains.js'
 import type { Store } from './store/createStore.js'
 
 export type SigilServerConfig = {
+  /**
+   * Local development (`sigil-server start --dev`): turns on the dev mailbox (when no SMTP URL is set) and
+   * the localhost passkey defaults. Default false; never on in production (docs/security.md).
+   */
+  dev?: boolean
   /** Folder for the SQLite database and the master key file. Default `./.sigil` (env `SIGIL_DATA_DIR`). */
   dataDir?: string
   /** `postgres://…` switches the store to PostgreSQL (env `DATABASE_URL`). */
@@ -29,6 +35,11 @@ export type SigilServerConfig = {
   signingThread?: boolean
   /** Master key (64 hex chars or base64 of 32 bytes); default env `SIGIL_MASTER_KEY`, else `<dataDir>/master.key`. */
   masterKey?: string
+  /**
+   * Use a `master.key` file that group or others may read or write (refused otherwise). Default
+   * `SIGIL_ALLOW_INSECURE_KEY_FILE=1`, else false.
+   */
+  allowInsecureKeyFile?: boolean
   /** Stamped `timestampMs` older than this is refused. Default 3 600 000 (1 h). */
   maxRequestAgeMs?: number
   /** Stamped `timestampMs` further ahead than this is refused. Default 300 000 (5 min). */
@@ -41,9 +52,15 @@ export type SigilServerConfig = {
    * (0.001 SOL); 0 turns the cap off.
    */
   solanaMaxFeeLamports?: number
-  /** Origins accepted in passkey (WebAuthn) client data. Default `SIGIL_WEBAUTHN_ORIGINS` or localhost. */
+  /**
+   * Origins accepted in passkey (WebAuthn) client data besides the apps' allowed origins. Default
+   * `SIGIL_WEBAUTHN_ORIGINS`, else (dev mode only) `http://localhost:5173` and `http://localhost:8787`, else none.
+   */
   webauthnOrigins?: string[]
-  /** Relying-party ids accepted for passkeys. Default `SIGIL_WEBAUTHN_RP_IDS` or `localhost`. */
+  /**
+   * Relying-party ids accepted for passkeys besides the apps' host names. Default `SIGIL_WEBAUTHN_RP_IDS`,
+   * else (dev mode only) `localhost`, else none.
+   */
   webauthnRpIds?: string[]
   /** Name of the root organization created on first start. Default `Sigil`. */
   rootOrganizationName?: string
@@ -53,10 +70,19 @@ export type SigilServerConfig = {
   smtpUrl?: string
   /** From address of sign-in mail. Default `SIGIL_MAIL_FROM` or `Sigil <no-reply@localhost>`. */
   mailFrom?: string
-  /** Keep mail in the dev mailbox (`/dev/mailbox`) instead of sending it. Default: on when no SMTP URL is set. */
+  /**
+   * Keep mail in the dev mailbox (`/dev/mailbox`, loopback Host only) instead of sending it. Dev mode
+   * only (true without `dev` is refused); default in dev mode: on when no SMTP URL is set.
+   */
   devMailbox?: boolean
   /** `redis://…`: share rate limits between server instances. Default env `REDIS_URL`; memory otherwise. */
   redisUrl?: string
+  /**
+   * Reverse proxies (IPv4/IPv6 addresses and CIDRs) whose `X-Forwarded-For` / `Forwarded` headers name
+   * the client for per-IP limits. Default `SIGIL_TRUSTED_PROXIES` (comma-separated), else none: the
+   * socket address is the client (docs/security.md).
+   */
+  trustedProxies?: string[]
   /** Life of an email code or link, seconds (at most 600). Default `SIGIL_OTP_LIFETIME_SECONDS` or 300. */
   otpLifetimeSeconds?: number
   /** Longest session a login may ask for (`expirationSeconds`), seconds. Default `SIGIL_MAX_SESSION_SECONDS` or 86400. */
@@ -81,9 +107,11 @@ export type SigilServerConfig = {
 }
 
 export type ResolvedConfig = {
+  dev: boolean
   dataDir: string
   databaseUrl: string | undefined
   masterKey: string | undefined
+  allowInsecureKeyFile: boolean
   maxRequestAgeMs: number
   maxRequestSkewMs: number
   maxBodyBytes: number
@@ -97,12 +125,16 @@ export type ResolvedConfig = {
   mailFrom: string
   devMailbox: boolean
   redisUrl: string | undefined
+  trustedProxies: TrustedProxies
   otpLifetimeSeconds: number
   maxSessionSeconds: number
   configFile: string | undefined
   oauthProviders: OauthProvider[]
   chains: ChainConfig[]
 }
+
+/** Passkey origins accepted in dev mode when none are configured: the demo and the server itself. */
+export const devWebauthnOrigins = ['http://localhost:5173', 'http://localhost:8787']
 
 const list = (value: string | undefined) =>
   value
@@ -125,6 +157,11 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     return raw
   }
   const smtpUrl = config.smtpUrl ?? (env.SMTP_URL || undefined)
+  const dev = config.dev === true
+  if (config.devMailbox === true && !dev)
+    throw new Error(
+      'devMailbox needs dev mode (dev: true, sigil-server start --dev): the dev mailbox shows sign-in codes to whoever can reach it',
+    )
   const solanaMaxFeeLamports = number(config.solanaMaxFeeLamports, 'SIGIL_SOLANA_MAX_FEE_LAMPORTS', 1_000_000)
   if (!Number.isSafeInteger(solanaMaxFeeLamports))
     throw new Error('SIGIL_SOLANA_MAX_FEE_LAMPORTS must be a whole number of lamports')
@@ -132,22 +169,27 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
   if (otpLifetimeSeconds < 30 || otpLifetimeSeconds > 600)
     throw new Error('SIGIL_OTP_LIFETIME_SECONDS must be between 30 and 600 (10 minutes)')
   return {
+    dev,
     dataDir: path.resolve(config.dataDir ?? env.SIGIL_DATA_DIR ?? '.sigil'),
     databaseUrl: config.databaseUrl ?? (env.DATABASE_URL || undefined),
     masterKey: config.masterKey ?? (env.SIGIL_MASTER_KEY || undefined),
+    allowInsecureKeyFile: config.allowInsecureKeyFile ?? env.SIGIL_ALLOW_INSECURE_KEY_FILE === '1',
     maxRequestAgeMs: number(config.maxRequestAgeMs, 'SIGIL_MAX_REQUEST_AGE_MS', 3_600_000),
     maxRequestSkewMs: number(config.maxRequestSkewMs, 'SIGIL_MAX_REQUEST_SKEW_MS', 300_000),
     maxBodyBytes: number(config.maxBodyBytes, 'SIGIL_MAX_BODY_BYTES', 262_144),
     solanaMaxFeeLamports: solanaMaxFeeLamports === 0 ? null : BigInt(solanaMaxFeeLamports),
-    webauthnOrigins: config.webauthnOrigins ??
-      list(env.SIGIL_WEBAUTHN_ORIGINS) ?? ['http://localhost:5173', 'http://localhost:8787'],
-    webauthnRpIds: config.webauthnRpIds ?? list(env.SIGIL_WEBAUTHN_RP_IDS) ?? ['localhost'],
+    // The localhost defaults only in dev mode: in production a passkey's origin and RP id come from the
+    // operator's list and the apps' allowed origins, never from a page someone serves on localhost.
+    webauthnOrigins:
+      config.webauthnOrigins ?? list(env.SIGIL_WEBAUTHN_ORIGINS) ?? (dev ? devWebauthnOrigins : []),
+    webauthnRpIds: config.webauthnRpIds ?? list(env.SIGIL_WEBAUTHN_RP_IDS) ?? (dev ? ['localhost'] : []),
     rootOrganizationName: config.rootOrganizationName ?? 'Sigil',
     publicUrl: (config.publicUrl ?? env.SIGIL_PUBLIC_URL ?? 'http://localhost:8787').replace(/\/+$/, ''),
     smtpUrl,
     mailFrom: config.mailFrom ?? env.SIGIL_MAIL_FROM ?? 'Sigil <no-reply@localhost>',
-    devMailbox: config.devMailbox ?? !smtpUrl,
+    devMailbox: dev && (config.devMailbox ?? !smtpUrl),
     redisUrl: config.redisUrl ?? (env.REDIS_URL || undefined),
+    trustedProxies: parseTrustedProxies(config.trustedProxies ?? env.SIGIL_TRUSTED_PROXIES),
     otpLifetimeSeconds,
     maxSessionSeconds: number(config.maxSessionSeconds, 'SIGIL_MAX_SESSION_SECONDS', 86_400),
     configFile: config.configFile ?? (env.SIGIL_CONFIG || undefined),

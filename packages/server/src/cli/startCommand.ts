@@ -4,9 +4,17 @@ import { createSigilServer } from '../createSigilServer.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
-export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--data-dir ./.sigil] [--database-url URL]`
+export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--allow-insecure-key-file] [--data-dir ./.sigil] [--database-url URL]`
 
-/** `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. */
+/** Why `start` without `--dev` and without `SMTP_URL` refuses to run, and what to set. */
+export const noMailDeliveryMessage =
+  'no way to deliver sign-in mail: set SMTP_URL (smtp://user:pass@host:port or smtps://…) to run in production, or pass --dev for local development (the dev mailbox, localhost passkeys and a dev app; never on a reachable server)'
+
+/**
+ * `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. Without `--dev` it runs as in
+ * production: `SMTP_URL` is required (else it exits 1 with {@link noMailDeliveryMessage}), there is no
+ * dev mailbox and no localhost passkey default. `--dev` turns those on and makes the dev app.
+ */
 export async function startCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -17,6 +25,7 @@ export async function startCommand(args: string[]): Promise<void> {
       dev: { type: 'boolean' },
       'dev-app-origin': { type: 'string' },
       chains: { type: 'string' },
+      'allow-insecure-key-file': { type: 'boolean' },
     },
     strict: true,
   })
@@ -25,8 +34,12 @@ export async function startCommand(args: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`--port must be 0-65535, got ${values.port}`)
   const host = values.host ?? process.env.HOST ?? '127.0.0.1'
+  const dev = values.dev === true
+  if (!dev && !process.env.SMTP_URL) throw new Error(noMailDeliveryMessage)
   const app = await createSigilServer({
     ...storeLocation(values),
+    dev,
+    ...(values['allow-insecure-key-file'] ? { allowInsecureKeyFile: true } : {}),
     ...(values.chains ? { chainsFile: values.chains } : {}),
   })
   const server = serve({ fetch: app.fetch, port, hostname: host })
@@ -50,7 +63,10 @@ export async function startCommand(args: string[]): Promise<void> {
   for (const chain of app.sigil.config.chains) console.log(`  RPC gateway: ${url}/rpc/${chain.id}`)
   if (app.sigil.config.devMailbox)
     console.log(`  dev mailbox: ${url}/dev/mailbox (sign-in mail is kept here, not sent)`)
-  if (values.dev) {
+  if (dev) {
+    console.log(
+      '  dev mode: dev mailbox (loopback only), localhost passkeys, dev app; never expose this server',
+    )
     const origin = values['dev-app-origin'] ?? devAppOrigin
     const dev = await ensureDevApp(app, { origin })
     console.log(`  dev app (origin ${origin}): appId ${dev.appId}`)

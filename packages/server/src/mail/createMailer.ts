@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import { ApiError } from '../http/errors/ApiError.js'
 import { createId } from '../ids/createId.js'
 import type { Logger } from '../log/createLogger.js'
 import type { WriteBatcher } from '../store/createWriteBatcher.js'
@@ -16,15 +17,19 @@ export type CreateMailerParameters = {
   batcher: WriteBatcher
   logger: Logger
   from: string
-  /** `smtp://…` or `smtps://…`; ignored in dev mode. */
+  /** `smtp://…` or `smtps://…`; ignored when `devMailbox` is on. */
   smtpUrl: string | undefined
+  /** Dev mode only: store mail for `/dev/mailbox` and print it instead of sending it. */
   devMailbox: boolean
   now(): number
 }
 
 /**
- * Sign-in mail delivery: nodemailer over SMTP, or the dev mailbox (stored in the `dev_mail` table,
- * shown at `/dev/mailbox`, and printed to the console) when no SMTP server is configured.
+ * Sign-in mail delivery: nodemailer over SMTP, or in dev mode the dev mailbox (stored in the `dev_mail`
+ * table, shown at `/dev/mailbox`, and printed to the console). With neither (an embedding server
+ * outside dev mode without SMTP; `sigil-server start` refuses to start so) every send fails
+ * (`EMAIL_DELIVERY_NOT_CONFIGURED`; the sign-in answers 500 `EMAIL_NOT_SENT`): a sign-in code is never
+ * stored or logged where nobody should read it.
  *
  * @example
  * const mailer = createMailer({ batcher, logger, from: 'Sigil <no-reply@example.com>', smtpUrl: process.env.SMTP_URL, devMailbox: false, now: Date.now })
@@ -32,7 +37,7 @@ export type CreateMailerParameters = {
  */
 export function createMailer(parameters: CreateMailerParameters): Mailer {
   const { batcher, logger, from } = parameters
-  if (parameters.devMailbox || !parameters.smtpUrl) {
+  if (parameters.devMailbox) {
     return {
       async send(message) {
         await batcher.run((trx) =>
@@ -54,6 +59,19 @@ export function createMailer(parameters: CreateMailerParameters): Mailer {
       close() {},
     }
   }
+  if (!parameters.smtpUrl)
+    return {
+      async send() {
+        throw new ApiError(
+          'FAILED_PRECONDITION',
+          'this server cannot send email (no SMTP server is configured)',
+          {
+            errorCode: 'EMAIL_DELIVERY_NOT_CONFIGURED',
+          },
+        )
+      },
+      close() {},
+    }
   const transport = nodemailer.createTransport(parameters.smtpUrl)
   return {
     async send(message) {

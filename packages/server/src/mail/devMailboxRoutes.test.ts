@@ -72,6 +72,31 @@ describe.each(storeDialects)('the dev mailbox on %s', (dialect) => {
     expect(html).toMatch(/<mark[^>]*>424242<\/mark>/)
   })
 
+  test('error: a request naming another host than localhost, 127.0.0.1 or [::1] is refused with 403', async () => {
+    server = await createTestServer(dialect, { devMailbox: true })
+    await send('ada@example.com', 'Your code:\n    111111\n')
+    for (const url of ['http://evil.example/dev/mailbox.json', 'http://evil.example:8787/dev/mailbox']) {
+      const response = await server.app.request(url)
+      expect(response.status).toBe(403)
+      expect(await response.json()).toEqual({
+        error: 'the dev mailbox answers only on a loopback host (localhost, 127.0.0.1, [::1])',
+        code: 'DEV_MAILBOX_LOOPBACK_ONLY',
+      })
+    }
+    expect((await server.app.request('http://127.0.0.1:8787/dev/mailbox.json')).status).toBe(200)
+  })
+
+  test('error: outside dev mode the dev mailbox routes do not exist, and mail is not kept', async () => {
+    server = await createTestServer(dialect, { dev: false, env: {} })
+    expect(server.app.sigil.config.devMailbox).toBe(false)
+    await expect(send('ada@example.com', 'Your code:\n    111111\n')).rejects.toThrow(
+      'this server cannot send email',
+    )
+    for (const path of ['/dev/mailbox', '/dev/mailbox.json'])
+      expect((await server.app.request(path)).status).toBe(404)
+    expect(await server.store.db.selectFrom('dev_mail').selectAll().execute()).toEqual([])
+  })
+
   test('error: with SMTP_URL set the dev mailbox routes do not exist', async () => {
     server = await createTestServer(dialect, { env: { SMTP_URL: 'smtp://127.0.0.1:2525' } })
     expect(server.app.sigil.config.devMailbox).toBe(false)

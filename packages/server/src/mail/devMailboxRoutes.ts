@@ -1,17 +1,32 @@
 import { Hono } from 'hono'
+import { ApiError } from '../http/errors/ApiError.js'
 import type { SigilContext } from '../SigilContext.js'
+import { isLoopbackHost } from './isLoopbackHost.js'
 import { listDevMail } from './listDevMail.js'
 import { renderDevMailbox } from './renderDevMailbox.js'
 
 /**
- * The dev mailbox, mounted at `/dev` only when no SMTP server is configured: `GET /dev/mailbox`
+ * The dev mailbox, mounted at `/dev` only in dev mode without an SMTP server: `GET /dev/mailbox`
  * (HTML, refreshes itself) and `GET /dev/mailbox.json` (`{messages}`, newest first, `?to=` filter).
+ * It answers only when the request names a loopback host (`Host: localhost:8787`, `127.0.0.1`,
+ * `[::1]`): a page on another site whose name an attacker points at 127.0.0.1 (DNS rebinding) sends
+ * its own name as `Host` and gets 403 `DEV_MAILBOX_LOOPBACK_ONLY`.
  *
  * @example
  * if (resolved.devMailbox) app.route('/dev', devMailboxRoutes(ctx))
  */
 export function devMailboxRoutes(ctx: SigilContext): Hono {
   const routes = new Hono()
+  routes.use(async (c, next) => {
+    const host = c.req.header('host')
+    if (!isLoopbackHost(new URL(c.req.url).host) || (host !== undefined && !isLoopbackHost(host)))
+      throw new ApiError(
+        'PERMISSION_DENIED',
+        'the dev mailbox answers only on a loopback host (localhost, 127.0.0.1, [::1])',
+        { errorCode: 'DEV_MAILBOX_LOOPBACK_ONLY' },
+      )
+    await next()
+  })
   routes.get('/mailbox', async (c) => {
     const messages = await listDevMail(ctx.store, { to: c.req.query('to') })
     c.header('Cache-Control', 'no-store')

@@ -60,7 +60,8 @@ export type TestServer = {
 }
 
 /**
- * A Sigil server on a throw-away SQLite file or PostgreSQL schema, with a root API key.
+ * A Sigil server on a throw-away SQLite file or PostgreSQL schema, with a root API key, in dev mode
+ * unless `config.dev` is false (see `SigilServerConfig.dev`).
  * Requests go through `app.request()` (in process); use `serve()` for the real listener.
  *
  * @example
@@ -78,6 +79,9 @@ export async function createTestServer(
     dataDir,
     masterKey: testMasterKey,
     logger: createLogger({ level: 'silent' }),
+    // Tests read sign-in codes from the dev mailbox and register passkeys from localhost: dev mode,
+    // explicitly. Tests of production behaviour pass `dev: false` (and an `smtpUrl` when they mail).
+    dev: true,
     ...config,
   })
   const rootOrganizationId = app.sigil.rootOrganizationId

@@ -4,6 +4,16 @@ import { fileURLToPath } from 'node:url'
 const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url))
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url))
 
+/**
+ * `sigil-server start` without `--dev` needs `SMTP_URL`; these helpers start it as production would,
+ * with a closed loopback port as the SMTP server (nothing here sends mail), unless the args say `--dev`
+ * or `env` sets `SMTP_URL` (`SMTP_URL: ''` to start without one).
+ */
+function withMailDelivery(args: string[], env: Record<string, string>): Record<string, string> {
+  if (args[0] !== 'start' || args.includes('--dev') || 'SMTP_URL' in env) return env
+  return { SMTP_URL: 'smtp://127.0.0.1:9', ...env }
+}
+
 export type SpawnedServer = {
   url: string
   process: ChildProcess
@@ -23,7 +33,7 @@ export type SpawnedServer = {
 export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
     cwd: serverRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...withMailDelivery(args, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -72,7 +82,7 @@ export async function runCli(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
     cwd: serverRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...withMailDelivery(args, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
