@@ -6,7 +6,8 @@ import { version } from '../version.js'
  * Calls the key API directly, as Account Kit's Turnkey client does (reference §1.12): stamps
  * `body` with the signer's current stamper and POSTs it to `${rpcUrl}/public/v1/${path}` with the
  * stamp header (`X-Stamp` or `X-Stamp-Webauthn`) and `X-Client-Version`. A non-OK answer throws
- * `SignerRequestError` whose message is the response text. Answers the parsed JSON.
+ * `SignerRequestError` whose message is the response text. Answers the parsed JSON. `signal` aborts
+ * the request.
  *
  * @example
  * const { authenticators } = await requestPublicApi<GetAuthenticatorsResponse>(signer, 'query/get_authenticators', { organizationId, userId })
@@ -15,10 +16,12 @@ export async function requestPublicApi<TResponse>(
   signer: Pick<Signer, 'fetch' | 'stampRequest'>,
   path: string,
   body: Record<string, unknown>,
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<TResponse> {
   const stamped = await signer.stampRequest(path, body)
   const response = await signer.fetch(stamped.url, {
     method: 'POST',
+    signal: options.signal,
     headers: {
       'Content-Type': 'application/json',
       [stamped.stamp.stampHeaderName]: stamped.stamp.stampHeaderValue,
