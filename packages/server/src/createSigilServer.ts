@@ -52,13 +52,23 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
   const logger = config.logger ?? createLogger({ level: config.logLevel ?? 'info' })
   const now = config.now ?? Date.now
   const store =
-    config.store ?? (await createStore({ dataDir: resolved.dataDir, databaseUrl: resolved.databaseUrl }))
+    config.store ??
+    (await createStore({
+      dataDir: resolved.dataDir,
+      databaseUrl: resolved.databaseUrl,
+      warn: (message) => logger.warn(message),
+    }))
   // Threads started below; stopped again if start-up fails after them.
   let writer: Awaited<ReturnType<typeof startSqliteWriter>> | undefined
   let signingThread: Awaited<ReturnType<typeof startSigningThread>> | undefined
   try {
     await migrateToLatest(store.db)
-    const vault = await openVault({ dataDir: resolved.dataDir, masterKey: resolved.masterKey, logger })
+    const vault = await openVault({
+      dataDir: resolved.dataDir,
+      masterKey: resolved.masterKey,
+      logger,
+      allowInsecureKeyFile: resolved.allowInsecureKeyFile,
+    })
     const root = await ensureRootOrganization(store.db, { name: resolved.rootOrganizationName, now: now() })
     // The export signer: a P-256 key whose public form is its uncompressed point (hex).
     const exportSigner = await ensureServerKey(store.db, vault, {

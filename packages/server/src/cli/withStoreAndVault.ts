@@ -27,7 +27,12 @@ export async function withStoreAndVault<result>(
   const store = await createStore(location)
   try {
     await migrateToLatest(store.db)
-    const vault = await openVault({ dataDir, masterKey, logger: createLogger({ level: 'warn' }) })
+    const vault = await openVault({
+      dataDir,
+      masterKey,
+      logger: createLogger({ level: 'warn' }),
+      allowInsecureKeyFile: process.env.SIGIL_ALLOW_INSECURE_KEY_FILE === '1',
+    })
     return await action(store.db, vault)
   } finally {
     await store.close()

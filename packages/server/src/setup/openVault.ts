@@ -14,14 +14,18 @@ export async function openVault({
   dataDir,
   masterKey,
   logger,
+  allowInsecureKeyFile = false,
 }: {
   dataDir: string
   masterKey: string | undefined
   logger: Logger
+  /** Accept a `master.key` that group or others may read or write (see `loadMasterKey`). */
+  allowInsecureKeyFile?: boolean
 }): Promise<Vault> {
   const loaded = await loadMasterKey({
     dataDir,
     env: { SIGIL_MASTER_KEY: masterKey },
+    allowInsecureKeyFile,
     log: (message) => {
       for (const line of message.split('\n')) logger.warn(line)
     },

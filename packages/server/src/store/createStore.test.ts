@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { chmodSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,6 +35,35 @@ describe('sqlite', () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o700)
     await sql`create table probe (id integer)`.execute(store.db)
     expect(statSync(join(dataDir, 'sigil.db')).isFile()).toBe(true)
+  })
+
+  test('behavior: a new sigil.db and its -wal and -shm files are 0600, whatever the umask', async () => {
+    const dataDir = join(await tempDir(), 'data')
+    const previous = process.umask(0o022)
+    let store: Store
+    try {
+      store = await createStore({ dataDir })
+    } finally {
+      process.umask(previous)
+    }
+    stores.push(store)
+    await sql`create table probe (id integer)`.execute(store.db)
+    await sql`insert into probe values (1)`.execute(store.db)
+    for (const file of ['sigil.db', 'sigil.db-wal', 'sigil.db-shm'])
+      expect({ file, mode: statSync(join(dataDir, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 })
+  })
+
+  test('behavior: an existing data dir and sigil.db keep their modes; one open to others is warned about', async () => {
+    const dataDir = await tempDir()
+    chmodSync(dataDir, 0o755)
+    writeFileSync(join(dataDir, 'sigil.db'), '')
+    chmodSync(join(dataDir, 'sigil.db'), 0o644)
+    const warnings: string[] = []
+    const store = await createStore({ dataDir, warn: (message) => warnings.push(message) })
+    stores.push(store)
+    expect(statSync(dataDir).mode & 0o777).toBe(0o755)
+    expect(statSync(join(dataDir, 'sigil.db')).mode & 0o777).toBe(0o644)
+    expect(warnings).toEqual([expect.stringContaining('chmod 700'), expect.stringContaining('chmod 600')])
   })
 
   test('behavior: durable pragmas (WAL, synchronous=FULL, busy_timeout, foreign keys)', async () => {

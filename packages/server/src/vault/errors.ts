@@ -12,3 +12,8 @@ export class VaultError extends BaseError {
 export class InvalidMasterKeyError extends BaseError {
   override name = 'InvalidMasterKeyError' as const
 }
+
+/** The master key file may be read or written by group or others; refused unless explicitly allowed. */
+export class InsecureKeyFileError extends BaseError {
+  override name = 'InsecureKeyFileError' as const
+}

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createMasterKeyProvider } from './createMasterKeyProvider.js'
 import { createVault } from './createVault.js'
-import { InvalidMasterKeyError } from './errors.js'
+import { InsecureKeyFileError, InvalidMasterKeyError } from './errors.js'
 import { loadMasterKey } from './loadMasterKey.js'
 
 const dirs: string[] = []
@@ -86,13 +86,36 @@ describe('loadMasterKey', () => {
     expect(Buffer.from(loaded.masterKey)).toEqual(key)
   })
 
-  test('behavior: warns about a key file others can read', async () => {
+  test('behavior: a key file others can read is used with a warning when explicitly allowed', async () => {
     const dataDir = await tempDir()
     await writeFile(join(dataDir, 'master.key'), key.toString('hex'), { mode: 0o644 })
     const messages: string[] = []
-    await loadMasterKey({ dataDir, env: {}, log: (message) => messages.push(message) })
-    expect(messages).toEqual([expect.stringContaining('chmod 600')])
+    const log = (message: string) => messages.push(message)
+    const allowed = await loadMasterKey({ dataDir, env: {}, allowInsecureKeyFile: true, log })
+    expect(Buffer.from(allowed.masterKey)).toEqual(key)
+    const fromEnv = await loadMasterKey({ dataDir, env: { SIGIL_ALLOW_INSECURE_KEY_FILE: '1' }, log })
+    expect(Buffer.from(fromEnv.masterKey)).toEqual(key)
+    expect(messages).toEqual([expect.stringContaining('chmod 600'), expect.stringContaining('chmod 600')])
   })
+
+  test.each([0o640, 0o604, 0o620, 0o602, 0o660])(
+    'error: a key file of mode %o (group or others may read or write) is refused',
+    async (mode) => {
+      const dataDir = await tempDir()
+      const file = join(dataDir, 'master.key')
+      await writeFile(file, key.toString('hex'))
+      await chmod(file, mode)
+      const error = await loadMasterKey({ dataDir, env: {}, log: () => {} }).catch(
+        (caught: unknown) => caught,
+      )
+      expect(error).toBeInstanceOf(InsecureKeyFileError)
+      expect((error as Error).message).toContain(`chmod 600 ${file}`)
+      expect((error as Error).message).toContain('--allow-insecure-key-file')
+      expect((error as Error).message).not.toContain(key.toString('hex').slice(0, 10))
+      // The file is left as it was.
+      expect((await stat(file)).mode & 0o777).toBe(mode)
+    },
+  )
 
   test.each([
     ['too short hex', key.toString('hex').slice(2)],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import { link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { InvalidMasterKeyError } from './errors.js'
+import { InsecureKeyFileError, InvalidMasterKeyError } from './errors.js'
 import { parseMasterKey } from './parseMasterKey.js'
 
 export type LoadMasterKeyParameters = {
@@ -10,6 +10,11 @@ export type LoadMasterKeyParameters = {
   dataDir: string
   /** Default `process.env`. */
   env?: Record<string, string | undefined>
+  /**
+   * Use a key file that group or others may read or write (refused otherwise). Default
+   * `env.SIGIL_ALLOW_INSECURE_KEY_FILE === '1'`.
+   */
+  allowInsecureKeyFile?: boolean | undefined
   /** Receives warnings (one multi-line string each). */
   log: (message: string) => void
 }
@@ -28,7 +33,9 @@ export type LoadMasterKeyReturnType = {
  * Loads the vault's master key: `SIGIL_MASTER_KEY` (64 hex characters, or base64/base64url of 32 bytes) or
  * else `<dataDir>/master.key`, created on first start (32 random bytes as hex, mode 0600, written to a temp
  * file, fsynced and linked into place so two processes starting together cannot replace each other's key)
- * with a loud warning through `log`.
+ * with a loud warning through `log`. An existing key file whose mode lets group or others read or write it
+ * is refused ({@link InsecureKeyFileError}, the message says to `chmod 600` it) unless `allowInsecureKeyFile`
+ * (`--allow-insecure-key-file`, `SIGIL_ALLOW_INSECURE_KEY_FILE=1`), which only warns.
  *
  * @example
  * const { masterKey } = await loadMasterKey({ dataDir: '.sigil', log: (message) => logger.warn(message) })
@@ -37,6 +44,8 @@ export type LoadMasterKeyReturnType = {
  */
 export async function loadMasterKey(parameters: LoadMasterKeyParameters): Promise<LoadMasterKeyReturnType> {
   const { env = process.env, log } = parameters
+  const allowInsecure = parameters.allowInsecureKeyFile ?? env.SIGIL_ALLOW_INSECURE_KEY_FILE === '1'
+  const read = (file: string) => readKeyFile(file, { log, allowInsecure })
   const dataDir = resolve(parameters.dataDir)
   const path = join(dataDir, 'master.key')
 
@@ -51,7 +60,7 @@ export async function loadMasterKey(parameters: LoadMasterKeyParameters): Promis
     }
   }
 
-  const existing = await readKeyFile(path, log)
+  const existing = await read(path)
   if (existing) return { masterKey: existing, source: 'file', path, created: false }
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
@@ -71,7 +80,7 @@ export async function loadMasterKey(parameters: LoadMasterKeyParameters): Promis
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     masterKey.fill(0)
-    const winner = await readKeyFile(path, log)
+    const winner = await read(path)
     if (!winner) throw error
     return { masterKey: winner, source: 'file', path, created: false }
   } finally {
@@ -100,18 +109,27 @@ export async function loadMasterKey(parameters: LoadMasterKeyParameters): Promis
   return { masterKey, source: 'file', path, created: true }
 }
 
-async function readKeyFile(path: string, log: (message: string) => void): Promise<Uint8Array | undefined> {
-  let bytes: Buffer
+async function readKeyFile(
+  path: string,
+  { log, allowInsecure }: { log: (message: string) => void; allowInsecure: boolean },
+): Promise<Uint8Array | undefined> {
+  let mode: number
   try {
-    bytes = await readFile(path)
+    mode = (await stat(path)).mode
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  const { mode } = await stat(path)
   if (mode & 0o077) {
-    log(`WARNING: the master key file ${path} is readable by other users; run: chmod 600 ${path}`)
+    const octal = (mode & 0o777).toString(8).padStart(4, '0')
+    const problem = `the master key file ${path} can be read or written by group or others (mode ${octal})`
+    if (!allowInsecure)
+      throw new InsecureKeyFileError(
+        `${problem}; whoever reads it controls every wallet. Run: chmod 600 ${path} (or start with --allow-insecure-key-file / SIGIL_ALLOW_INSECURE_KEY_FILE=1 to accept the risk)`,
+      )
+    log(`WARNING: ${problem}; allowed by --allow-insecure-key-file. Run: chmod 600 ${path}`)
   }
+  const bytes = await readFile(path)
   // A raw 32-byte file (e.g. `head -c 32 /dev/urandom`) or the hex/base64 text this function writes.
   if (bytes.length === 32) return bytes
   try {
