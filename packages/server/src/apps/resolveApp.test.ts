@@ -2,6 +2,7 @@ import { exportSPKI, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestServer, type TestServer, testAppOrigin } from '../test/createTestServer.js'
 import { createApp } from './createApp.js'
+import { maxAppJwtLifetimeSeconds } from './resolveApp.js'
 
 describe('app resolution and CORS of /signer', () => {
   let server: TestServer
@@ -73,6 +74,47 @@ describe('app resolution and CORS of /signer', () => {
     const refused = await config({ authorization: `Bearer ${await sign(other.privateKey)}` })
     expect(refused.status).toBe(401)
     expect(((await refused.json()) as { error: string }).error).toBe('bearer JWT did not verify')
+  })
+
+  test('error: a bearer JWT without exp, or living longer than a day, is refused with { error, code }', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256')
+    const { appId } = await createApp(server.store.db, {
+      name: 'jwt lifetime app',
+      origins: ['https://jwt-life.example'],
+      jwtPublicKey: await exportSPKI(publicKey),
+      now: Date.now(),
+    })
+    const now = Math.floor(Date.now() / 1000)
+    const sign = (claims: { iat?: number; exp?: number }) => {
+      const jwt = new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(appId)
+      if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat)
+      if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp)
+      return jwt.sign(privateKey)
+    }
+    const answer = async (claims: { iat?: number; exp?: number }) => {
+      const response = await config({ authorization: `Bearer ${await sign(claims)}` })
+      return { status: response.status, code: ((await response.json()) as { code?: string }).code }
+    }
+    const day = maxAppJwtLifetimeSeconds
+    expect(await answer({ iat: now, exp: now + day })).toEqual({ status: 200, code: undefined })
+    expect(await answer({ exp: now + day - 5 })).toEqual({ status: 200, code: undefined })
+    expect(await answer({})).toEqual({ status: 401, code: 'APP_JWT_EXPIRY_REQUIRED' })
+    expect(await answer({ iat: now })).toEqual({ status: 401, code: 'APP_JWT_EXPIRY_REQUIRED' })
+    expect(await answer({ iat: now, exp: now + day + 60 })).toEqual({
+      status: 401,
+      code: 'APP_JWT_LIFETIME_TOO_LONG',
+    })
+    expect(await answer({ exp: now + 2 * day })).toEqual({ status: 401, code: 'APP_JWT_LIFETIME_TOO_LONG' })
+    // An iat in the future does not stretch the window: the life counts from now.
+    expect(await answer({ iat: now + 30 * day, exp: now + 30 * day + 60 })).toEqual({
+      status: 401,
+      code: 'APP_JWT_LIFETIME_TOO_LONG',
+    })
+    // An old iat with a near exp: the token lived longer than a day in all.
+    expect(await answer({ iat: now - 2 * day, exp: now + 60 })).toEqual({
+      status: 401,
+      code: 'APP_JWT_LIFETIME_TOO_LONG',
+    })
   })
 
   test('error: an app needs an origin, and its redirect must be on one', async () => {
