@@ -5,6 +5,7 @@ import { prepareWallet } from '../kms/wallets/prepareWallet.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { Database } from '../store/schema.js'
 import { defaultWalletAccounts } from './defaultWalletAccounts.js'
+import { recordProvenEmail } from './recordProvenEmail.js'
 
 export type StoredOauthProvider = {
   providerId: string
@@ -17,7 +18,15 @@ export type StoredOauthProvider = {
 
 export type CreateUserAccountParameters = {
   app: App
+  /** Lower-cased. Stored as the user's email; unproven unless `emailProvenBy` is given. */
   email?: string | undefined
+  /**
+   * How `email` was proven right now (`oauth:<provider id>`): the email becomes the user's identity
+   * in the same transaction, or the whole sign-up fails with `EMAIL_ALREADY_PROVEN` when another user
+   * of the app holds it. Omitted: the email is stored unproven (a passkey sign-up's, an email sign-up
+   * before its code is used) and no sign-in finds the user by it.
+   */
+  emailProvenBy?: string | undefined
   /** Shown as the user name; defaults to the email. */
   userName?: string | undefined
   oauthProviders?: StoredOauthProvider[]
@@ -33,8 +42,9 @@ const signupLocks = new Map<string, Promise<unknown>>()
 
 /**
  * Signs a user up: a sub-organization of the root for `app`, its user, and a wallet with one EVM
- * and one Solana account, written atomically together with an audit activity. Callers that look an
- * email up first wrap the look-up and this call in {@link withSignupLock}.
+ * and one Solana account, written atomically together with an audit activity. The email is an
+ * identity only with `emailProvenBy` (the database's unique index, not a lock, keeps it to one user
+ * per app); {@link withSignupLock} only spares one process duplicate work.
  *
  * @example
  * const account = await createUserAccount(ctx, { app, email: 'ada@example.com' })
@@ -80,6 +90,14 @@ export async function createUserAccount(
         updated_at: now,
       })
       .execute()
+    if (parameters.email && parameters.emailProvenBy)
+      await recordProvenEmail(trx, {
+        appId: parameters.app.id,
+        email: parameters.email,
+        userId,
+        now,
+        how: parameters.emailProvenBy,
+      })
     await parameters.writeCredentials?.(trx)
     await wallet.write(trx)
     await trx
@@ -115,7 +133,9 @@ export async function createUserAccount(
 }
 
 /**
- * Runs `work` while no other work for the same key runs in this process (signup of one email).
+ * Runs `work` while no other work for the same key runs in this process (signup of one email). A
+ * nicety against duplicate work only: identities are kept unique by the database, which also holds
+ * across server instances.
  *
  * @example
  * await withSignupLock(`${app.id}:${email}`, () => signUpOrFind())

@@ -2,7 +2,9 @@ import type { App } from '../apps/App.js'
 import type { SigilContext } from '../SigilContext.js'
 
 /**
- * The user an app knows by this email (lower-cased), with its sub-organization, or undefined.
+ * The user of `app` that has proven this email (lower-cased), with its sub-organization, or
+ * undefined. An email stored without proof (a passkey sign-up's, an email sign-up never confirmed)
+ * is never matched: only `email_identities` is, where at most one user per app holds an address.
  *
  * @example
  * const user = await findUserByEmail(ctx, app, 'ada@example.com')
@@ -12,13 +14,11 @@ export async function findUserByEmail(
   app: App,
   email: string,
 ): Promise<{ organizationId: string; userId: string } | undefined> {
-  const row = await ctx.store.db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select(['users.id as userId', 'organizations.id as organizationId'])
-    .where('users.email', '=', email.trim().toLowerCase())
-    .where('organizations.app_id', '=', app.id)
-    .orderBy('users.created_at')
+  return ctx.store.db
+    .selectFrom('email_identities')
+    .innerJoin('users', 'users.id', 'email_identities.user_id')
+    .select(['users.id as userId', 'users.organization_id as organizationId'])
+    .where('email_identities.app_id', '=', app.id)
+    .where('email_identities.email', '=', email.trim().toLowerCase())
     .executeTakeFirst()
-  return row
 }

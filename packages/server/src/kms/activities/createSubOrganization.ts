@@ -159,6 +159,22 @@ export const createSubOrganizationActivity = defineActivity({
             })),
           )
           .execute()
+        // The operator vouches for these emails; the sub-organization belongs to no app, so no
+        // sign-in matches them and no uniqueness applies (see docs/email-sign-in.md).
+        const vouched = users.filter(({ rootUser }) => rootUser.userEmail)
+        if (vouched.length > 0)
+          await trx
+            .insertInto('email_identities')
+            .values(
+              vouched.map(({ userId, rootUser }) => ({
+                app_id: null,
+                email: rootUser.userEmail!.trim().toLowerCase(),
+                user_id: userId,
+                proven_at: run.now,
+                how: 'operator',
+              })),
+            )
+            .execute()
         for (const user of users) {
           await user.apiKeys.write(trx)
           await user.authenticators.write(trx)

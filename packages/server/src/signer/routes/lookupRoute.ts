@@ -3,7 +3,10 @@ import { defineSignerRoute } from '../defineSignerRoute.js'
 import { findUserByEmail } from '../findUserByEmail.js'
 import { emailSchema } from '../signerSchemas.js'
 
-/** `POST /signer/v1/lookup {email}`: the sub-organization of the app's user with that email, or null. */
+/**
+ * `POST /signer/v1/lookup {email}`: the sub-organization of the app's user that has proven that email,
+ * or null (an email stored unproven, e.g. by a passkey sign-up, answers null).
+ */
 export const lookupRoute = defineSignerRoute({
   path: '/v1/lookup',
   schema: z.object({ email: emailSchema }),
