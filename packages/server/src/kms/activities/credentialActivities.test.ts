@@ -191,4 +191,75 @@ describe.each(storeDialects)('credential activities on %s', (dialect) => {
       'invalid passkey attestation for authenticator 0',
     )
   })
+
+  test('behavior: a key made by an expiring key keeps a shorter expiry it asked for, and is capped otherwise', async () => {
+    const session = await server.addApiKey({
+      organizationId: user.organizationId,
+      userId: user.userId,
+      expirationSeconds: '600',
+    })
+    const shorter = generateTestKey()
+    const longer = generateTestKey()
+    const created = await server.submit(
+      'create_api_keys',
+      'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      {
+        userId: user.userId,
+        apiKeys: [
+          {
+            apiKeyName: 'short',
+            publicKey: shorter.publicKey,
+            curveType: 'API_KEY_CURVE_P256',
+            expirationSeconds: '60',
+          },
+          {
+            apiKeyName: 'long',
+            publicKey: longer.publicKey,
+            curveType: 'API_KEY_CURVE_P256',
+            expirationSeconds: '7200',
+          },
+        ],
+      },
+      { organizationId: user.organizationId, key: session },
+    )
+    expect(created.status).toBe(200)
+    const { activity } = (await created.json()) as {
+      activity: { intent: { createApiKeysIntentV2: { apiKeys: { expirationSeconds: string }[] } } }
+    }
+    const [short, long] = activity.intent.createApiKeysIntentV2.apiKeys
+    expect(short?.expirationSeconds).toBe('60')
+    expect(Number(long?.expirationSeconds)).toBeGreaterThan(590)
+    expect(Number(long?.expirationSeconds)).toBeLessThanOrEqual(600)
+    const stored = await apiKeysOf()
+    expect(stored.find((apiKey) => apiKey.apiKeyName === 'long')?.expirationSeconds).toBe(
+      long?.expirationSeconds,
+    )
+  })
+
+  test('error: an expiring key with less than a second left cannot create keys', async () => {
+    const session = await server.addApiKey({
+      organizationId: user.organizationId,
+      userId: user.userId,
+      expirationSeconds: '60',
+    })
+    const realNow = server.app.sigil.now
+    server.app.sigil.now = () => realNow() + 59_500
+    try {
+      const response = await server.submit(
+        'create_api_keys',
+        'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+        {
+          userId: user.userId,
+          apiKeys: [
+            { apiKeyName: 'late', publicKey: generateTestKey().publicKey, curveType: 'API_KEY_CURVE_P256' },
+          ],
+        },
+        { organizationId: user.organizationId, key: session, timestampMs: String(server.app.sigil.now()) },
+      )
+      expect(response.status).toBe(401)
+      expect(((await response.json()) as { message: string }).message).toBe('expired api key')
+    } finally {
+      server.app.sigil.now = realNow
+    }
+  })
 })
