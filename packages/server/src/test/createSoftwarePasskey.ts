@@ -79,9 +79,18 @@ export function createSoftwarePasskey({
       }
     },
     /** The `X-Stamp-Webauthn` header value for `body` (an assertion over the body's challenge). */
-    stamp(body: string, overrides: { origin?: string; challenge?: string } = {}) {
+    stamp(
+      body: string,
+      overrides: {
+        origin?: string
+        challenge?: string
+        /** false: user present only, no user-verified (UV) flag. */
+        userVerified?: boolean
+      } = {},
+    ) {
       counter += 1
-      const authenticatorData = new Uint8Array([...rpIdHash, 0x05, ...counterBytes()])
+      const flags = overrides.userVerified === false ? 0x01 : 0x05
+      const authenticatorData = new Uint8Array([...rpIdHash, flags, ...counterBytes()])
       const clientDataJson = JSON.stringify({
         type: 'webauthn.get',
         challenge: overrides.challenge ?? getWebauthnExpectedChallenge(body),

@@ -1,15 +1,10 @@
 import { defineSignerRoute } from '../../signer/defineSignerRoute.js'
-import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
-import { listVerifiedFactors, type MultiFactor } from '../mfa/listVerifiedFactors.js'
-import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
-import { sealMfaToken } from '../mfa/sealMfaToken.js'
+import { type FinishSignInReturnType, finishSignIn } from '../mfa/finishSignIn.js'
 import { consumeEmailCode } from './consumeEmailCode.js'
 import { emailErrors } from './emailErrors.js'
 import { otpSchema } from './otpSchema.js'
 
-export type OtpRouteReturnType =
-  | { status: 'SUCCESS'; credentialBundle: string }
-  | { status: 'MFA_REQUIRED'; encryptedPayload: string; multiFactors: MultiFactor[] }
+export type OtpRouteReturnType = FinishSignInReturnType
 
 /**
  * `POST /signer/v1/otp`: checks the emailed code (per-IP limited; every failure is 400 `invalid OTP
@@ -39,14 +34,6 @@ export const otpRoute = defineSignerRoute({
       expirationSeconds: body.expirationSeconds ?? code.expirationSeconds,
       credentialType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
     } as const
-    if (body.multiFactors?.length)
-      await requireMultiFactors(ctx, { userId: code.userId, multiFactors: body.multiFactors, ip: request.ip })
-    else {
-      const multiFactors = await listVerifiedFactors(ctx, { userId: code.userId })
-      if (multiFactors.length > 0)
-        return { status: 'MFA_REQUIRED', encryptedPayload: sealMfaToken(ctx, login), multiFactors }
-    }
-    const { credentialBundle } = await mintSessionBundle(ctx, login)
-    return { status: 'SUCCESS', credentialBundle }
+    return finishSignIn(ctx, login, { multiFactors: body.multiFactors, ip: request.ip })
   },
 })

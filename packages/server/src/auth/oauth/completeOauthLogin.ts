@@ -1,7 +1,8 @@
 import * as client from 'openid-client'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
-import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
+import { finishSignIn } from '../mfa/finishSignIn.js'
+import type { MultiFactor } from '../mfa/listVerifiedFactors.js'
 import { consumeOauthRequest } from './consumeOauthRequest.js'
 import type { OauthState } from './decodeOauthState.js'
 import type { OauthRequest } from './findOauthRequest.js'
@@ -19,7 +20,13 @@ export type CompleteOauthLoginParameters = {
   params: URLSearchParams
 }
 
-export type OauthLogin = { credentialBundle: string; orgId: string; idToken: string; isSignup: boolean }
+/**
+ * What the callback delivers: a session, or (the user has a verified TOTP factor) an MFA token the
+ * app exchanges with a code at `/v1/auth-validate-multi-factors` (docs/oauth.md, "Two-factor").
+ */
+export type OauthLogin =
+  | { status: 'SUCCESS'; credentialBundle: string; orgId: string; idToken: string; isSignup: boolean }
+  | { status: 'MFA_REQUIRED'; encryptedPayload: string; multiFactors: MultiFactor[]; orgId: string }
 
 const failed = (message: string, errorCode: string, cause?: unknown) =>
   new ApiError('UNAUTHENTICATED', message, { errorCode, cause })
@@ -43,7 +50,8 @@ function exchangeFailure(error: unknown): ApiError {
  * The callback's work once `state` and the request are known: consumes the `requestKey` (single
  * use), checks the provider and the nonce binding, exchanges the code with the PKCE verifier (the ID
  * token's signature, iss, aud, exp and nonce are verified by openid-client), finds or creates the
- * user and mints a session sealed to `state.turnkeyPublicKey`.
+ * user and passes the MFA gate ({@link finishSignIn}): a session sealed to `state.turnkeyPublicKey`,
+ * or, for a user with a verified TOTP factor, no session but an MFA token bound to that same key.
  *
  * @example
  * const { credentialBundle, orgId, idToken, isSignup } = await completeOauthLogin(ctx, { request, state, params })
@@ -102,7 +110,7 @@ export async function completeOauthLogin(
     email: claims.email,
     emailVerified: claims.email_verified,
   })
-  const { credentialBundle } = await mintSessionBundle(ctx, {
+  const gate = await finishSignIn(ctx, {
     organizationId: user.organizationId,
     userId: user.userId,
     targetPublicKey: state.turnkeyPublicKey,
@@ -114,6 +122,20 @@ export async function completeOauthLogin(
     providerId: provider.id,
     userId: user.userId,
     signup: user.isSignup,
+    mfaRequired: gate.status === 'MFA_REQUIRED',
   })
-  return { credentialBundle, orgId: user.organizationId, idToken: tokens.id_token, isSignup: user.isSignup }
+  if (gate.status === 'MFA_REQUIRED')
+    return {
+      status: 'MFA_REQUIRED',
+      encryptedPayload: gate.encryptedPayload,
+      multiFactors: gate.multiFactors,
+      orgId: user.organizationId,
+    }
+  return {
+    status: 'SUCCESS',
+    credentialBundle: gate.credentialBundle,
+    orgId: user.organizationId,
+    idToken: tokens.id_token,
+    isSignup: user.isSignup,
+  }
 }

@@ -14,7 +14,13 @@ const successParams = [
   'alchemy-id-token',
   'aa-is-signup',
   'alchemy-is-signup',
+  'alchemy-status',
+  'alchemy-encrypted-payload',
+  'alchemy-mfa-factors',
 ]
+
+/** Sent with an MFA-required result too, for SDKs that do not know `alchemy-status`. */
+const mfaRequiredError = 'MFA is required for this user'
 
 /** `code`, `state`, … from the query (GET) or the form body (POST, `response_mode=form_post`). */
 async function readCallbackParams(c: Context): Promise<URLSearchParams | undefined> {
@@ -29,7 +35,13 @@ function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { er
     const url = new URL(delivery.redirectUrl)
     for (const name of [...successParams, 'alchemy-error']) url.searchParams.delete(name)
     if ('error' in outcome) url.searchParams.set('alchemy-error', outcome.error)
-    else {
+    else if (outcome.status === 'MFA_REQUIRED') {
+      url.searchParams.set('alchemy-status', 'MFA_REQUIRED')
+      url.searchParams.set('alchemy-org-id', outcome.orgId)
+      url.searchParams.set('alchemy-encrypted-payload', outcome.encryptedPayload)
+      url.searchParams.set('alchemy-mfa-factors', JSON.stringify(outcome.multiFactors))
+      url.searchParams.set('alchemy-error', mfaRequiredError)
+    } else {
       url.searchParams.set('alchemy-bundle', outcome.credentialBundle)
       url.searchParams.set('alchemy-org-id', outcome.orgId)
       url.searchParams.set('alchemy-id-token', outcome.idToken)
@@ -44,12 +56,20 @@ function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { er
   const message: OauthPopupMessage =
     'error' in outcome
       ? { alchemyError: outcome.error }
-      : {
-          alchemyBundle: outcome.credentialBundle,
-          alchemyOrgId: outcome.orgId,
-          alchemyIdToken: outcome.idToken,
-          alchemyIsSignup: outcome.isSignup,
-        }
+      : outcome.status === 'MFA_REQUIRED'
+        ? {
+            alchemyStatus: 'MFA_REQUIRED',
+            alchemyOrgId: outcome.orgId,
+            alchemyEncryptedPayload: outcome.encryptedPayload,
+            alchemyMultiFactors: outcome.multiFactors,
+            alchemyError: mfaRequiredError,
+          }
+        : {
+            alchemyBundle: outcome.credentialBundle,
+            alchemyOrgId: outcome.orgId,
+            alchemyIdToken: outcome.idToken,
+            alchemyIsSignup: outcome.isSignup,
+          }
   const page = renderOauthPopupPage({ openerOrigin: delivery.openerOrigin, message })
   c.header('Content-Security-Policy', page.contentSecurityPolicy)
   return c.html(page.html, 200)
@@ -61,8 +81,11 @@ function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { er
  * the request named by its `requestKey`, checks that the `redirectUrl` or `openerOrigin` belongs to
  * the request's app, completes the login ({@link completeOauthLogin}), and answers with a 302 to
  * `redirectUrl` (`alchemy-bundle`, `alchemy-org-id`, `alchemy-id-token`, `aa-is-signup`, or
- * `alchemy-error`) or with a popup page that posts the result to its opener. When it cannot trust
- * where to answer, it shows a 400 error page instead: never a redirect.
+ * `alchemy-error`) or with a popup page that posts the result to its opener. A user with a verified
+ * TOTP factor gets no bundle: `alchemy-status=MFA_REQUIRED` with `alchemy-org-id`,
+ * `alchemy-encrypted-payload` and `alchemy-mfa-factors` (popup: `alchemyStatus`, `alchemyOrgId`,
+ * `alchemyEncryptedPayload`, `alchemyMultiFactors`), see docs/oauth.md. When it cannot trust where
+ * to answer, it shows a 400 error page instead: never a redirect.
  *
  * @example
  * app.on(['GET', 'POST'], '/signer/v1/oauth/callback', createOauthCallbackHandler(ctx))

@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto'
 
-/** What the popup posts to its opener (the SDK reads these fields). */
+/**
+ * What the popup posts to its opener (the SDK reads these fields). `MFA_REQUIRED` also carries
+ * `alchemyError`, so an SDK that does not know the status fails with that message instead of
+ * waiting (docs/oauth.md, "Two-factor").
+ */
 export type OauthPopupMessage =
   | { alchemyBundle: string; alchemyOrgId: string; alchemyIdToken: string; alchemyIsSignup: boolean }
+  | {
+      alchemyStatus: 'MFA_REQUIRED'
+      alchemyOrgId: string
+      alchemyEncryptedPayload: string
+      alchemyMultiFactors: { multiFactorId: string; multiFactorType: string }[]
+      alchemyError: string
+    }
   | { alchemyError: string }
 
 /** JSON that is safe inside a `<script>` element. */

@@ -5,6 +5,7 @@ import {
   parseWebauthnStamp,
 } from '@sigil/protocol'
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
+import { requirePasskeyUserVerification } from '../../auth/mfa/requirePasskeyUserVerification.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { authenticationErrors } from './authenticationErrors.js'
 import { getWebauthnExpectations } from './getWebauthnExpectations.js'
@@ -47,6 +48,7 @@ export async function authenticateWebauthnStamp(
   if (rows.length > 1) throw authenticationErrors.ambiguousCredential()
   const expected = await getWebauthnExpectations(ctx)
   let newCounter: number
+  let userVerified: boolean
   try {
     const verification = await verifyAuthenticationResponse({
       response: {
@@ -73,9 +75,12 @@ export async function authenticateWebauthnStamp(
     })
     if (!verification.verified) throw new Error('assertion not verified')
     newCounter = verification.authenticationInfo.newCounter
+    userVerified = verification.authenticationInfo.userVerified
   } catch (cause) {
     throw authenticationErrors.badWebauthnSignature(cause instanceof Error ? cause.message : undefined)
   }
+  // The MFA gate for passkeys (docs/security.md): a user with a TOTP factor needs the UV flag.
+  await requirePasskeyUserVerification(ctx, { userId: row.user_id, userVerified })
   if (newCounter > Number(row.counter))
     await ctx.batcher.run((trx) =>
       trx

@@ -1,0 +1,21 @@
+import type { SigilContext } from '../../SigilContext.js'
+import { listVerifiedFactors } from './listVerifiedFactors.js'
+import { mfaErrors } from './mfaErrors.js'
+
+/**
+ * The MFA gate for a passkey, the one first factor that mints no session (it stamps each request
+ * itself): a user with a verified TOTP factor is served only by assertions that carry the
+ * user-verified (UV) flag. A UV passkey is itself two factors (the device, and the PIN or biometric
+ * that unlocked it); one without UV is the device alone, so it is refused (401
+ * `PASSKEY_USER_VERIFICATION_REQUIRED`). Users without a factor are unaffected.
+ *
+ * @example
+ * await requirePasskeyUserVerification(ctx, { userId: row.user_id, userVerified: verification.authenticationInfo.userVerified })
+ */
+export async function requirePasskeyUserVerification(
+  ctx: SigilContext,
+  { userId, userVerified }: { userId: string; userVerified: boolean },
+): Promise<void> {
+  if (userVerified) return
+  if ((await listVerifiedFactors(ctx, { userId })).length > 0) throw mfaErrors.passkeyNotUserVerified()
+}
