@@ -52,3 +52,9 @@ test('error: an origin that is not an http(s) URL', async () => {
     'origin must be http(s): localhost:5173',
   )
 })
+
+test('error: a server outside dev mode gets no dev app', async () => {
+  server = await createTestServer('sqlite', { dev: false })
+  await expect(ensureDevApp(server.app)).rejects.toThrow('the dev app exists only in dev mode')
+  expect(await server.store.db.selectFrom('apps').select('name').execute()).toEqual([{ name: 'test app' }])
+})

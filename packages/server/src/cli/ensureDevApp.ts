@@ -11,7 +11,8 @@ export const devAppOrigin = 'http://localhost:5173'
  * `http://localhost:5173`) and returns its key. The key is kept in `<dataDir>/dev-app.json` (mode
  * 0600) so every dev start can print it and `npm start` can read it; production apps are made with
  * `sigil-server app create`, whose keys are never written down. A saved dev app started with another
- * origin gets that origin added (and its redirect URL moved to it): the key stays the same.
+ * origin gets that origin added (and its redirect URL moved to it): the key stays the same. Refused on a
+ * server that is not in dev mode: a dev app's key sits in a file next to the database.
  *
  * @example
  * const { appId, apiKey, created } = await ensureDevApp(app)
@@ -20,6 +21,7 @@ export async function ensureDevApp(
   app: SigilServer,
   { origin = devAppOrigin }: { origin?: string } = {},
 ): Promise<{ appId: string; apiKey: string; created: boolean }> {
+  if (!app.sigil.config.dev) throw new Error('the dev app exists only in dev mode (sigil-server start --dev)')
   const file = join(app.sigil.config.dataDir, 'dev-app.json')
   const normalized = normalizeOrigin(origin)
   const db = app.sigil.store.db

@@ -2,7 +2,10 @@ import type { SigilContext } from '../../SigilContext.js'
 
 /**
  * Origins and relying-party ids a passkey may be used with: those configured for the server plus
- * every app's allowed origins (and their host names as rp ids), or only one app's when given.
+ * every app's allowed origins (and their host names as rp ids), or only one app's when given. The
+ * server's own list is `SIGIL_WEBAUTHN_ORIGINS` / `SIGIL_WEBAUTHN_RP_IDS`; the localhost defaults are
+ * in it only in dev mode (`resolveConfig`), so a production server accepts no localhost passkey unless an
+ * app allows a localhost origin.
  *
  * @example
  * const { origins, rpIds } = await getWebauthnExpectations(ctx)
