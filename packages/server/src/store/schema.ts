@@ -48,7 +48,10 @@ export type ApiKeyTable = {
   organization_id: string
   user_id: string
   name: string
-  /** Lowercase hex; compressed SEC1 for P-256 and secp256k1, 32 bytes for ed25519. */
+  /**
+   * Lowercase hex; compressed SEC1 for P-256 and secp256k1, 32 bytes for ed25519. Unique with
+   * `curve_type` server-wide (migration 0007): one row, one principal per key.
+   */
   public_key: string
   curve_type: string
   credential_type: string
@@ -65,11 +68,14 @@ export type AuthenticatorTable = {
   organization_id: string
   user_id: string
   name: string
-  /** base64url, no padding. */
+  /** base64url, no padding; the attested id. Unique server-wide (migration 0007). */
   credential_id: string
   /** COSE public key, base64url. */
   cose_public_key: string
-  /** Compressed SEC1 hex of the credential key when it is P-256 (shown as `credential.publicKey`). */
+  /**
+   * Compressed SEC1 hex of the credential key when it is P-256 (shown as `credential.publicKey`).
+   * Unique server-wide (migration 0007).
+   */
   public_key: string
   counter: number
   /** JSON array of AUTHENTICATOR_TRANSPORT_*. */
