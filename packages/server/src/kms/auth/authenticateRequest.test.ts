@@ -204,7 +204,7 @@ describe.each(storeDialects)('authenticateRequest with a credential stored twice
 
   const expectAmbiguous = async (response: Response) => {
     expect(response.status).toBe(401)
-    expect(await response.json()).toMatchObject({ details: [{ turnkeyErrorCode: 'CREDENTIAL_AMBIGUOUS' }] })
+    expect(await response.json()).toMatchObject({ details: [{ turnkeyErrorCode: 'CREDENTIAL_CONFLICT' }] })
   }
 
   test('error: an API key held by two organizations is refused, whoami naming the parent included', async () => {
@@ -223,7 +223,7 @@ describe.each(storeDialects)('authenticateRequest with a credential stored twice
     const stamp = await createApiKeyStamp({ body, privateKey: alice.key.privateKey })
     const response = await server.signer('/v1/whoami', { stampedRequest: { body, stamp, url: '' } })
     expect(response.status).toBe(401)
-    expect(await response.json()).toMatchObject({ code: 'CREDENTIAL_AMBIGUOUS' })
+    expect(await response.json()).toMatchObject({ code: 'CREDENTIAL_CONFLICT' })
   })
 
   test('error: a passkey credential id held by two organizations is refused, even with the first row’s key', async () => {

@@ -33,10 +33,10 @@ export const authenticationErrors = {
       errorCode: 'SIGNATURE_INVALID',
       details,
     }),
-  /** A credential stored more than once (impossible under migration 0007's unique indexes). */
+  /** A credential stored more than once (impossible under migration 0007's unique indexes); the reference's text. */
   ambiguousCredential: () =>
-    new ApiError('UNAUTHENTICATED', 'credential is registered more than once; refused', {
-      errorCode: 'CREDENTIAL_AMBIGUOUS',
+    new ApiError('UNAUTHENTICATED', 'more than one suborg associated with a credential ID / public key', {
+      errorCode: 'CREDENTIAL_CONFLICT',
     }),
   expiredApiKey: () => new ApiError('UNAUTHENTICATED', 'expired api key', { errorCode: 'API_KEY_EXPIRED' }),
   organizationNotFound: (organizationId: string) =>
