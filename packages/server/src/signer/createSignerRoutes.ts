@@ -24,7 +24,7 @@ export function createSignerRoutes(ctx: SigilContext, definitions: SignerRouteDe
       authorization: c.req.header('authorization'),
       origin: c.req.header('origin'),
     }),
-    ip: clientIp(c),
+    ip: clientIp(c, ctx.config.trustedProxies),
     origin: c.req.header('origin'),
     c,
   })

@@ -7,7 +7,7 @@ import type { SigilContext } from '../SigilContext.js'
 export type SignerRequest = {
   /** The app the request belongs to (bearer key, JWT, or allowed origin). */
   app: App
-  /** Client IP (socket address), for rate limits. */
+  /** Client address for per-IP limits (see `clientIp`: trusted proxies, IPv6 as its /64). */
   ip: string
   /** The browser's `Origin`, when it sent one. */
   origin: string | undefined

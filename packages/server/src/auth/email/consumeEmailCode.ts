@@ -37,7 +37,9 @@ const maxAttempts = 3
  * Checks an email code or magic-link token and uses it up. It must exist, match the kind (and the
  * app and organization when given), be unused and unexpired. A wrong secret counts an attempt and
  * the third wrong one kills the code; a right one is marked used by a conditional update, so of two
- * concurrent right answers only one wins.
+ * concurrent right answers only one wins. Wrong secrets also count against the account's daily cap
+ * (`emailCodeFailuresPerUser`, 20 a day over all its codes); once it is spent every check of the
+ * account's codes throws 429 `RATE_LIMITED` until the day is over.
  *
  * @example
  * const result = await consumeEmailCode(ctx, { otpId, secret: otpCode, kind: 'otp', appId: app.id, organizationId: orgId })
@@ -66,6 +68,10 @@ export async function consumeEmailCode(
   )
     return invalid
 
+  // The account's daily cap on wrong codes, checked before comparing: while it holds even the right
+  // code is refused (429), so guessing across many codes gains nothing (docs/security.md).
+  const failures = ctx.rateLimits.emailCodeFailuresPerUser
+  await failures.assertOpen(row.user_id)
   if (!matchesEmailCode(ctx, { otpId, secret: parameters.secret, codeHash: row.code_hash })) {
     await ctx.batcher.run(async (trx) => {
       await trx
@@ -82,6 +88,7 @@ export async function consumeEmailCode(
         .where('attempts', '>=', maxAttempts)
         .execute()
     })
+    await failures.consume(row.user_id)
     return invalid
   }
 

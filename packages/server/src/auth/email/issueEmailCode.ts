@@ -60,6 +60,8 @@ export async function issueEmailCode(
   await ctx.rateLimits.emailSendsPerIp.consume(parameters.ip)
 
   const account = typeof parameters.account === 'function' ? await parameters.account() : parameters.account
+  // A code the account's daily cap on wrong codes would refuse is not sent (docs/security.md).
+  await ctx.rateLimits.emailCodeFailuresPerUser.assertOpen(account.userId)
   const otpId = createId()
   const secret =
     kind === 'otp' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : base64urlEncode(randomBytes(32))

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { toApp } from '../../apps/toApp.js'
 import { clientIp } from '../../http/clientIp.js'
+import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
 import { consumeEmailCode } from './consumeEmailCode.js'
@@ -40,12 +41,24 @@ export function magicLinkLanding(ctx: SigilContext) {
     const token = c.req.query('token') ?? ''
     if (!otpId || otpId.length > 128 || !token || token.length > 128) return fail(undefined, invalidLink)
     try {
-      await ctx.rateLimits.codeChecksPerIp.consume(clientIp(c))
+      await ctx.rateLimits.codeChecksPerIp.consume(clientIp(c, ctx.config.trustedProxies))
     } catch {
       return fail(undefined, 'too many sign-in attempts, try again later', 429)
     }
 
-    const result = await consumeEmailCode(ctx, { otpId, secret: token, kind: 'magic-link' })
+    let result: Awaited<ReturnType<typeof consumeEmailCode>>
+    try {
+      result = await consumeEmailCode(ctx, { otpId, secret: token, kind: 'magic-link' })
+    } catch (error) {
+      // The account's daily cap on wrong codes is spent (429 RATE_LIMITED, docs/security.md).
+      if (!(error instanceof ApiError) || error.errorCode !== 'RATE_LIMITED') throw error
+      const row = await ctx.store.db
+        .selectFrom('email_codes')
+        .select('app_id')
+        .where('id', '=', otpId)
+        .executeTakeFirst()
+      return fail(row?.app_id, error.message, 429)
+    }
     if (!result.ok) return fail(result.appId, invalidLink)
     const { code } = result
     const redirectUrl = await findRedirectUrl(code.appId)

@@ -11,7 +11,8 @@ import type { passkeySignupSchema } from './passkeySignupSchema.js'
 /**
  * Sign-up with a passkey: verifies the attestation against the app's origins and rp ids, then creates
  * the user's sub-organization, user (with the passkey) and wallet. The client is signed in from here
- * on with passkey stamps; no session key is minted.
+ * on with passkey stamps; no session key is minted. Limited per client IP and per app (429
+ * `RATE_LIMITED`), as each sign-up creates an organization and wallets.
  *
  * @example
  * const { orgId, userId, address } = await passkeySignup(ctx, request, body)
@@ -21,6 +22,9 @@ export async function passkeySignup(
   request: SignerRequest,
   body: z.output<typeof passkeySignupSchema>,
 ): Promise<{ orgId: string; userId: string; address: string; solanaAddress: string }> {
+  // Every attempt counts, before the attestation is verified: 10 per IP and 300 per app an hour.
+  await ctx.rateLimits.passkeySignupsPerIp.consume(request.ip)
+  await ctx.rateLimits.passkeySignupsPerApp.consume(request.app.id)
   const { email } = body
   const signUp = async () => {
     if (email && (await findUserByEmail(ctx, request.app, email)))
