@@ -1,9 +1,12 @@
 import { openCredentialBundle } from '@sigil/protocol'
 import { createFrameMessenger } from '../shared/createFrameMessenger.js'
 import { embeddedKeyStore } from '../shared/embeddedKeyStore.js'
+import { findExportFrameKeys } from '../shared/findExportFrameKeys.js'
 import { loadEmbeddedKey } from '../shared/loadEmbeddedKey.js'
 import { readFrameSettings } from '../shared/readFrameSettings.js'
+import { assertStampableBody } from './assertStampableBody.js'
 import { importSessionKey, type SessionKey } from './importSessionKey.js'
+import { sameP256PublicKey } from './sameP256PublicKey.js'
 import { stampWithSessionKey } from './stampWithSessionKey.js'
 
 const keyName = 'auth'
@@ -39,6 +42,13 @@ if ((window.location.ancestorOrigins?.length ?? 0) > 1) {
         }
         case 'STAMP_REQUEST': {
           if (!sessionKey) throw new Error('no credential bundle has been injected')
+          if (typeof request.value !== 'string') throw new Error('STAMP_REQUEST needs a string body')
+          const own = await embeddedKeyStore.load(keyName).catch(() => undefined)
+          await assertStampableBody(request.value, {
+            ownPublicKey: own?.publicKeyHex,
+            isExportFrameKey: async (target) =>
+              (await findExportFrameKeys((candidate) => sameP256PublicKey(candidate, target))) !== undefined,
+          })
           return { type: 'STAMP', value: await stampWithSessionKey(sessionKey, request.value) }
         }
         case 'GET_EMBEDDED_PUBLIC_KEY': {

@@ -1,4 +1,5 @@
 import { openExportBundle } from '@sigil/protocol'
+import { answerExportKeyQueries } from '../shared/answerExportKeyQueries.js'
 import { createFrameMessenger } from '../shared/createFrameMessenger.js'
 import { embeddedKeyStore } from '../shared/embeddedKeyStore.js'
 import { loadEmbeddedKey } from '../shared/loadEmbeddedKey.js'
@@ -41,6 +42,12 @@ async function open(bundle: string, organizationId: string | undefined): Promise
     await embeddedKeyStore.delete(keyName)
   }
 }
+
+// The auth frame stamps an export only to the key this frame waits on (see assertStampableBody).
+answerExportKeyQueries(async () => {
+  const stored = await embeddedKeyStore.load(keyName)
+  return stored && stored.expiresAt > Date.now() ? stored.publicKeyHex : undefined
+})
 
 createFrameMessenger({
   window,

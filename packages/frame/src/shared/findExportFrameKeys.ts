@@ -1,0 +1,31 @@
+import { type ExportKeyAnswer, type ExportKeyQuery, exportKeyChannelName } from './exportKeyChannel.js'
+
+/**
+ * Asks the live export frames of this origin (and storage partition) for the keys they wait on,
+ * and resolves as soon as `accept` takes one of them (with that key), or with `undefined` after
+ * `timeoutMs` when none does.
+ *
+ * @example
+ * const key = await findExportFrameKeys((candidate) => candidate === targetPublicKey)
+ */
+export function findExportFrameKeys(
+  accept: (publicKeyHex: string) => boolean,
+  { timeoutMs = 1000 }: { timeoutMs?: number } = {},
+): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(exportKeyChannelName)
+    const nonce = crypto.randomUUID()
+    const finish = (publicKeyHex: string | undefined) => {
+      clearTimeout(timer)
+      channel.close()
+      resolve(publicKeyHex)
+    }
+    const timer = setTimeout(() => finish(undefined), timeoutMs)
+    channel.onmessage = (event: MessageEvent) => {
+      const answer = event.data as Partial<ExportKeyAnswer> | null
+      if (answer?.type !== 'EXPORT_KEY' || answer.nonce !== nonce) return
+      if (typeof answer.publicKeyHex === 'string' && accept(answer.publicKeyHex)) finish(answer.publicKeyHex)
+    }
+    channel.postMessage({ type: 'EXPORT_KEY_QUERY', nonce } satisfies ExportKeyQuery)
+  })
+}
