@@ -185,8 +185,11 @@ describe('npm start', () => {
         }).then((response) => response.json() as Promise<{ result?: unknown }>)
         expect(solanaHealth.result).toBe('ok')
         expect((await fetch(`${started.serverUrl}/dev/mailbox.json`)).status).toBe(200)
-        // The key frame, embeddable by the demo's origin.
-        const frame = await fetch(`${started.serverUrl}/frame/auth`)
+        // The key frame of the demo's app (the SDK learns its id from signer-config), embeddable by the demo's origin.
+        const { appId } = (await fetch(`${started.serverUrl}/signer/v1/signer-config`, {
+          headers: { authorization: `Bearer ${started.apiKey}` },
+        }).then((response) => response.json())) as { appId: string }
+        const frame = await fetch(`${started.serverUrl}/frame/auth?app=${appId}`)
         expect(frame.headers.get('content-security-policy')).toContain(started.demoUrl)
 
         const tree = await processTree(started.process.pid!)

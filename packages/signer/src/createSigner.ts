@@ -28,6 +28,7 @@ import { createSessionManager } from './session/createSessionManager.js'
 import type { Session, SessionType } from './session/Session.js'
 import { toSolanaSigner } from './solana/toSolanaSigner.js'
 import { createFrameStamper } from './stampers/createFrameStamper.js'
+import { resolveFrameUrl } from './stampers/resolveFrameUrl.js'
 import { createEmitter } from './store/createEmitter.js'
 import { createSignerStore } from './store/createSignerStore.js'
 import type { SignerEvents } from './store/SignerEvents.js'
@@ -71,7 +72,8 @@ export function createSigner(parameters: CreateSignerParameters): Signer {
   const sessionStamper =
     parameters.stamper ??
     createFrameStamper({
-      iframeUrl: config.iframeConfig.iframeUrl,
+      // The server serves the frame per app: `?app=<appId>` is added once the app is known.
+      iframeUrl: () => resolveFrameUrl(signer, config.iframeConfig.iframeUrl),
       iframeElementId: config.iframeConfig.iframeElementId,
       iframeContainerId: config.iframeConfig.iframeContainerId!,
     })

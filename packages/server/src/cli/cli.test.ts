@@ -156,7 +156,7 @@ describe('sigil-server start on a data dir, without SIGIL_MASTER_KEY', slow, () 
       body: '{}',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${created.apiKey}` },
     })
-    expect(await config.json()).toEqual({ email: { mode: 'MAGIC_LINK' } })
+    expect(await config.json()).toEqual({ appId: created.appId, email: { mode: 'MAGIC_LINK' } })
     const bad = await runCli([
       'app',
       'create',

@@ -22,8 +22,8 @@ describe('the key frame routes', () => {
     await rm(frameDir, { recursive: true, force: true })
   })
 
-  test('default: the auth page carries its settings and a CSP that only the apps may frame', async () => {
-    const response = await server.app.request('/frame/auth')
+  test('default: the auth page of an app carries its settings and a CSP that only that app may frame', async () => {
+    const response = await server.app.request(`/frame/auth?app=${server.signerApp.appId}`)
     expect(response.status).toBe(200)
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain(`frame-ancestors ${testAppOrigin}`)
@@ -36,6 +36,15 @@ describe('the key frame routes', () => {
       allowedOrigins: [testAppOrigin],
       exportSignerPublicKey: server.app.sigil.exportSignerPublicKey,
     })
+  })
+
+  test('error: a page without an app, or of an unknown app, is refused', async () => {
+    const appless = await server.app.request('/frame/export')
+    expect(appless.status).toBe(400)
+    expect(await appless.json()).toMatchObject({ code: 'FRAME_APP_REQUIRED' })
+    const unknown = await server.app.request('/frame/auth?app=no-such-app')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ code: 'FRAME_APP_NOT_FOUND' })
   })
 
   test('behavior: assets are served with a long cache; paths outside the assets folder are not', async () => {
@@ -51,7 +60,7 @@ describe('the key frame routes without a build', () => {
   test('error: answers a JSON error telling how to build them', async () => {
     const server = await createTestServer('sqlite', { frameDir: '' })
     try {
-      const response = await server.app.request('/frame/auth')
+      const response = await server.app.request(`/frame/auth?app=${server.signerApp.appId}`)
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({
         error: 'the key frame pages are not built: run `npm run build`',

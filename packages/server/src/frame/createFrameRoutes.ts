@@ -14,19 +14,42 @@ const contentTypes: Record<string, string> = {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** Every origin some app allows: the only pages that may embed the frames and talk to them. */
-async function allowedOrigins(ctx: SigilContext): Promise<string[]> {
-  const rows = await ctx.store.db.selectFrom('apps').select('allowed_origins').execute()
-  return [...new Set(rows.flatMap((row) => JSON.parse(row.allowed_origins) as string[]))]
+/** The one query parameter of a frame page: the app whose origins may embed it. */
+const frameAppParameter = 'app'
+
+/**
+ * The allowed origins of the app a frame page is served for (`?app=<app id>`): only that app's
+ * pages may embed the frame and talk to it, never another tenant's.
+ */
+async function frameAppOrigins(ctx: SigilContext, appId: string | undefined): Promise<string[]> {
+  if (!appId)
+    throw new ApiError(
+      'INVALID_ARGUMENT',
+      `the key frame URL names its app: /frame/auth?${frameAppParameter}=<app id> (@sigil/signer adds it)`,
+      { errorCode: 'FRAME_APP_REQUIRED' },
+    )
+  const row =
+    appId.length <= 128
+      ? await ctx.store.db
+          .selectFrom('apps')
+          .select('allowed_origins')
+          .where('id', '=', appId)
+          .executeTakeFirst()
+      : undefined
+  if (!row) throw new ApiError('NOT_FOUND', 'no such app', { errorCode: 'FRAME_APP_NOT_FOUND' })
+  return JSON.parse(row.allowed_origins) as string[]
 }
 
 /**
- * Serves the key frames under `/frame/`: `auth` and `export` pages with their settings (allowed
- * origins, export signer key) written in, a strict CSP whose `frame-ancestors` lists the apps'
- * origins, and the hashed assets. Answers 503 when the pages were not built.
+ * Serves the key frames under `/frame/`: `auth` and `export` pages per app (`/frame/auth?app=<app
+ * id>`) with their settings (that app's allowed origins, export signer key) written in, a strict CSP
+ * whose `frame-ancestors` lists that app's origins only, and the hashed assets. A page without an
+ * app answers 400 `FRAME_APP_REQUIRED`, one of an unknown app 404 `FRAME_APP_NOT_FOUND`, and 400
+ * `FRAME_NOT_BUILT` when the pages were not built.
  *
  * @example
  * app.route('/frame', createFrameRoutes(ctx, resolveFrameDir()))
+ * // the SDK embeds https://signer.example.com/frame/auth?app=<app id>
  */
 export function createFrameRoutes(ctx: SigilContext, frameDir: string | undefined): Hono {
   const routes = new Hono()
@@ -37,7 +60,7 @@ export function createFrameRoutes(ctx: SigilContext, frameDir: string | undefine
 
   const page = (name: 'auth' | 'export') => async (c: import('hono').Context) => {
     if (!frameDir) throw notBuilt()
-    const origins = await allowedOrigins(ctx)
+    const origins = await frameAppOrigins(ctx, c.req.query(frameAppParameter))
     const settings = JSON.stringify({
       allowedOrigins: origins,
       exportSignerPublicKey: ctx.exportSignerPublicKey,

@@ -144,10 +144,11 @@ describe.each(storeDialects)('signer session routes on %s', (dialect) => {
 
   test('behavior: signer-config answers GET and POST', async () => {
     expect((await json(await server.signer('/v1/signer-config', {}))).body).toEqual({
+      appId: server.signerApp.appId,
       email: { mode: 'OTP' },
     })
     const get = await server.app.request('/signer/v1/signer-config', { headers: { origin: testAppOrigin } })
-    expect(await get.json()).toEqual({ email: { mode: 'OTP' } })
+    expect(await get.json()).toEqual({ appId: server.signerApp.appId, email: { mode: 'OTP' } })
   })
 
   test('error: bad input is a 400 { error, code } naming the field', async () => {

@@ -8,6 +8,7 @@ import { defaultExportIframeElementId } from '../config/defaults.js'
 import { SignerError } from '../errors/SignerError.js'
 import type { Signer } from '../Signer.js'
 import { createExportFrame, type ExportFrame } from '../stampers/createExportFrame.js'
+import { resolveFrameUrl } from '../stampers/resolveFrameUrl.js'
 import { requireUser } from '../store/requireUser.js'
 import type { User } from '../types.js'
 import { requestPublicApi } from './requestPublicApi.js'
@@ -22,7 +23,7 @@ export type ExportWalletParameters = {
   exportAs?: 'SEED_PHRASE' | 'PRIVATE_KEY' | undefined
   /** The wallet account to export as a private key; default the user's address. */
   address?: string | undefined
-  /** Where the secret is shown; default `createExportFrame` on `iframeConfig.exportIframeUrl`. */
+  /** Where the secret is shown; default `createExportFrame` on `iframeConfig.exportIframeUrl` (plus `?app=`). */
   exportFrame?: ExportFrame | undefined
 }
 
@@ -128,7 +129,7 @@ export async function exportWallet(
   const frame =
     exportFrame ??
     createExportFrame({
-      url: signer.config.iframeConfig.exportIframeUrl,
+      url: () => resolveFrameUrl(signer, signer.config.iframeConfig.exportIframeUrl),
       elementId: iframeElementId,
       containerId: iframeContainerId,
     })

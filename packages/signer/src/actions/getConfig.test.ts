@@ -20,21 +20,21 @@ test('default: answers the app’s email mode, asking the server once for two ca
   await signer.ready
   const before = configCalls()
   const [first, second] = await Promise.all([signer.getConfig(), getConfig(signer)])
-  expect(first).toEqual({ email: { mode: 'OTP' } })
+  expect(first).toEqual({ appId: testbed.server.signerApp.appId, email: { mode: 'OTP' } })
   expect(second).toBe(first)
   expect(await signer.getConfig()).toBe(first)
   expect(configCalls() - before).toBe(1)
 })
 
 test('behavior: a magic-link app answers MAGIC_LINK', async () => {
-  const { apiKey } = await createApp(testbed.server.store.db, {
+  const { appId, apiKey } = await createApp(testbed.server.store.db, {
     name: 'magic link app',
     origins: [testAppOrigin],
     emailMode: 'magic-link',
     now: Date.now(),
   })
   const signer = testbed.createSigner({ connection: { rpcUrl: testRpcUrl, apiKey } })
-  expect(await signer.getConfig()).toEqual({ email: { mode: 'MAGIC_LINK' } })
+  expect(await signer.getConfig()).toEqual({ appId, email: { mode: 'MAGIC_LINK' } })
 })
 
 test('error: a failed fetch is not cached', async () => {
@@ -46,5 +46,5 @@ test('error: a failed fetch is not cached', async () => {
   await signer.ready
   await expect(signer.getConfig()).rejects.toBeInstanceOf(SignerRequestError)
   fail = false
-  expect(await signer.getConfig()).toEqual({ email: { mode: 'OTP' } })
+  expect(await signer.getConfig()).toEqual({ appId: testbed.server.signerApp.appId, email: { mode: 'OTP' } })
 })

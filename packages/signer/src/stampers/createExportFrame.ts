@@ -1,3 +1,4 @@
+import { SignerError } from '../errors/SignerError.js'
 import type { FramePortClient, FramePortRequest } from './createFramePortClient.js'
 import { mountFrame } from './mountFrame.js'
 
@@ -18,8 +19,11 @@ export type ExportFrame = {
 }
 
 export type CreateExportFrameParameters = {
-  /** The export frame page, e.g. `https://signer.example.com/frame/export`. */
-  url: string
+  /**
+   * The export frame page, e.g. `https://signer.example.com/frame/export?app=<app id>`, or a
+   * function resolving it when the frame is mounted (`exportWallet` adds the signer's app).
+   */
+  url: string | (() => Promise<string>)
   /** E.g. `'turnkey-export-iframe'`. */
   elementId: string
   /** The element the (visible) frame is put in. */
@@ -41,21 +45,30 @@ export type CreateExportFrameParameters = {
  * await frame.injectWalletBundle(exportBundle, user.orgId)
  */
 export function createExportFrame(parameters: CreateExportFrameParameters): ExportFrame {
-  let mounted: Document | undefined
+  let element: HTMLElement | undefined
   let client: Promise<FramePortClient> | undefined
 
   const connect = () => {
     if (!client) {
       const document = parameters.document ?? globalThis.document
-      client = mountFrame({
-        document,
-        url: parameters.url,
-        elementId: parameters.elementId,
-        containerId: parameters.containerId,
-        hidden: false,
-        title: 'Sigil export frame',
-      })
-      mounted = document
+      const { url } = parameters
+      const opening: Promise<FramePortClient> = (typeof url === 'string' ? Promise.resolve(url) : url()).then(
+        (resolved) => {
+          // Removed while the URL was being resolved: mount nothing.
+          if (client !== opening) throw new SignerError('The export frame was removed')
+          const opened = mountFrame({
+            document,
+            url: resolved,
+            elementId: parameters.elementId,
+            containerId: parameters.containerId,
+            hidden: false,
+            title: 'Sigil export frame',
+          })
+          element = document.getElementById(parameters.elementId) ?? undefined
+          return opened
+        },
+      )
+      client = opening
     }
     return client
   }
@@ -76,8 +89,8 @@ export function createExportFrame(parameters: CreateExportFrameParameters): Expo
       const current = client
       client = undefined
       void current?.then((portClient) => portClient.close()).catch(() => undefined)
-      mounted?.getElementById(parameters.elementId)?.remove()
-      mounted = undefined
+      element?.remove()
+      element = undefined
     },
   }
 }

@@ -4,8 +4,11 @@ import { mountFrame } from './mountFrame.js'
 import type { SessionStamper } from './Stamper.js'
 
 export type CreateFrameStamperParameters = {
-  /** The auth frame page, e.g. `https://signer.example.com/frame/auth`. */
-  iframeUrl: string
+  /**
+   * The auth frame page, e.g. `https://signer.example.com/frame/auth?app=<app id>`, or a function
+   * resolving it when the frame is mounted (`createSigner` adds the app from `/v1/signer-config`).
+   */
+  iframeUrl: string | (() => Promise<string>)
   iframeElementId: string
   iframeContainerId: string
   /** Default `globalThis.document`. */
@@ -27,11 +30,12 @@ export function createFrameStamper(parameters: CreateFrameStamperParameters): Se
   let client: Promise<FramePortClient> | undefined
   let publicKey: string | undefined
 
-  const mount = (): Promise<FramePortClient> => {
+  const mount = async (): Promise<FramePortClient> => {
     const document = parameters.document ?? globalThis.document
+    const url = typeof parameters.iframeUrl === 'string' ? parameters.iframeUrl : await parameters.iframeUrl()
     const opened = mountFrame({
       document,
-      url: parameters.iframeUrl,
+      url,
       elementId: parameters.iframeElementId,
       containerId: parameters.iframeContainerId,
       hidden: true,

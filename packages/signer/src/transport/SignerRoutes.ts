@@ -64,7 +64,11 @@ export type SignerRoutes = {
       authProviders?: { id: string; isCustomProvider?: boolean; clientId: string; authEndpoint: string }[]
     }
   }
-  '/v1/signer-config': { body: Record<string, never>; response: { email: { mode?: 'MAGIC_LINK' | 'OTP' } } }
+  '/v1/signer-config': {
+    body: Record<string, never>
+    /** `appId`: Sigil's addition, the app the key frames are served for. */
+    response: { appId?: string; email: { mode?: 'MAGIC_LINK' | 'OTP' } }
+  }
   '/v1/auth-list-multi-factors': {
     body: { stampedRequest: StampedRequest }
     response: { multiFactors: MultiFactor[] }

@@ -9,10 +9,11 @@ let testbed: BrowserTestbed
 /** The test app on `http://127.0.0.1:PORT`: another site than the server on `localhost`. */
 let crossSiteUrl: string
 let apiKey: string
+let appId: string
 beforeAll(async () => {
   testbed = await startBrowserTestbed('cross-site-frame')
   crossSiteUrl = testbed.appUrl.replace('localhost', '127.0.0.1')
-  ;({ apiKey } = await createApp(testbed.server.store.db, {
+  ;({ apiKey, appId } = await createApp(testbed.server.store.db, {
     name: 'cross-site app',
     origins: [crossSiteUrl],
     now: Date.now(),
@@ -51,9 +52,11 @@ async function openCrossSitePage(): Promise<{ page: Page; log: PageLog }> {
   return { page, log }
 }
 
-/** What the auth frame meets when it opens an IndexedDB database itself. */
-async function probeFrameIndexedDb(page: Page): Promise<string> {
-  const frame = page.frames().find((candidate) => candidate.url() === `${testbed.serverUrl}/frame/auth`)
+/** What the auth frame (of the app `frameAppId`) meets when it opens an IndexedDB database itself. */
+async function probeFrameIndexedDb(page: Page, frameAppId = appId): Promise<string> {
+  const frame = page
+    .frames()
+    .find((candidate) => candidate.url() === `${testbed.serverUrl}/frame/auth?app=${frameAppId}`)
   if (!frame) throw new Error('the auth frame is not mounted')
   return frame.evaluate(
     () =>
@@ -114,7 +117,7 @@ test('default: on the app’s site the frame keeps its key in IndexedDB, without
     if (message.type() === 'warning') warnings.push(message.text())
   })
   const user = await signInWithEmailCode(page, testbed.readCode, 'same-site@example.com')
-  expect(await probeFrameIndexedDb(page)).toBe('opened')
+  expect(await probeFrameIndexedDb(page, testbed.app.appId)).toBe('opened')
 
   await page.reload()
   await page.waitForFunction(() => 'sigil' in window)

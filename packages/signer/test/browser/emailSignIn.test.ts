@@ -22,7 +22,9 @@ test('default: email code sign-in in Chromium through the real key frame, then s
     address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
   })
   // The key frame was mounted (hidden) from the server's origin, another site than the app.
-  expect(await page.getAttribute('#turnkey-iframe', 'src')).toBe(`${testbed.serverUrl}/frame/auth`)
+  expect(await page.getAttribute('#turnkey-iframe', 'src')).toBe(
+    `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`,
+  )
   await page.waitForSelector('#status:text("CONNECTED")')
   await testbed.screenshot(page, '2-connected')
 

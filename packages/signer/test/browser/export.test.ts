@@ -95,7 +95,7 @@ async function signIn(email: string): Promise<{ page: Page; user: User }> {
 /** The export frame, after `exportWallet` mounted it from the server's origin. */
 async function exportFrame(page: Page): Promise<Frame> {
   const element = await page.waitForSelector('#export-frame > #turnkey-export-iframe')
-  expect(await element.getAttribute('src')).toBe(`${testbed.serverUrl}/frame/export`)
+  expect(await element.getAttribute('src')).toBe(`${testbed.serverUrl}/frame/export?app=${testbed.app.appId}`)
   const frame = await element.contentFrame()
   if (!frame) throw new Error('the export iframe has no frame')
   expect(new URL(frame.url()).origin).toBe(testbed.serverUrl)
@@ -149,7 +149,7 @@ test('behavior: Copy puts the seed phrase on the clipboard', async () => {
   await testbed.screenshot(page, 'copy-1-copied')
   // Read back on the server's origin (where the permission was granted), in a tab of the same profile.
   const reader = await page.context().newPage()
-  await reader.goto(`${testbed.serverUrl}/frame/export`)
+  await reader.goto(`${testbed.serverUrl}/frame/export?app=${testbed.app.appId}`)
   expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(mnemonic)
   await expectParentNeverHolds(page, [mnemonic, ...wordPairs(mnemonic)])
 })

@@ -29,7 +29,7 @@ let frameUrl: string
 let otherSite: { url: string; server: Server }
 beforeAll(async () => {
   testbed = await startBrowserTestbed('frame-protocol')
-  frameUrl = `${testbed.serverUrl}/frame/auth`
+  frameUrl = `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end('<!doctype html><title>Another origin</title><h1>Another origin (not allowed)</h1>')

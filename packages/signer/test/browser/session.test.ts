@@ -66,7 +66,7 @@ test('default: a reload restores the session through the frame’s stored key, w
   const page = await testbed.openPage()
   const user = await signInWithEmailCode(page, testbed.readCode, 'restore@example.com')
   await waitForStatus(page, 'CONNECTED')
-  const frameUrl = `${testbed.serverUrl}/frame/auth`
+  const frameUrl = `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`
   const keyBefore = await readFrameKey(page, frameUrl)
   expect(keyBefore?.publicKeyHex).toMatch(/^04[0-9a-f]{128}$/)
   const stored = await storedSession(page)
@@ -90,7 +90,8 @@ test('default: a reload restores the session through the frame’s stored key, w
   // A fresh page: its signer never asked for a code, it re-injected the stored bundle and asked whoami.
   expect(restored.events).not.toContain('statusChanged:AWAITING_EMAIL_AUTH')
   expect(restored.events.at(-1)).toBe('connected')
-  expect(calls).toEqual(['/v1/whoami'])
+  // signer-config names the app whose frame is mounted (`/frame/auth?app=<appId>`).
+  expect(calls).toEqual(['/v1/signer-config', '/v1/whoami'])
   // The bundle was sealed to the embedded key, which survived in the frame's IndexedDB.
   expect((await readFrameKey(page, frameUrl))?.publicKeyHex).toBe(keyBefore?.publicKeyHex)
   expect(await storedSession(page)).toBe(stored)

@@ -102,12 +102,12 @@ export type FrameKeyRecord = {
 }
 
 /**
- * Reads the embedded key record of the key frame at `frameUrl` (e.g. `${serverUrl}/frame/auth`)
+ * Reads the embedded key record of the key frame at `frameUrl` (e.g. `${serverUrl}/frame/auth?app=…`)
  * from inside the frame (its own origin's IndexedDB), and tries to export the private key.
  * Answers `undefined` when the frame has no stored key.
  *
  * @example
- * const record = await readFrameKey(page, `${testbed.serverUrl}/frame/auth`)
+ * const record = await readFrameKey(page, `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`)
  * expect(record?.privateKey.extractable).toBe(false)
  */
 export async function readFrameKey(page: Page, frameUrl: string): Promise<FrameKeyRecord | undefined> {
