@@ -1,6 +1,7 @@
 import { base64urlDecode } from '@sigil/protocol'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
+import { parseJsonBody } from '../../http/parseJsonBody.js'
 import { createId } from '../../ids/createId.js'
 import { apiKeyParamsSchema } from '../credentials/apiKeySchemas.js'
 import { authenticatorParamsSchema } from '../credentials/authenticatorSchemas.js'
@@ -53,9 +54,9 @@ function providerClaims(provider: z.output<typeof oauthProviderSchema>) {
       errorCode: 'INVALID_OIDC_TOKEN',
     })
   try {
-    const claims = JSON.parse(
+    const claims = parseJsonBody(
       new TextDecoder().decode(base64urlDecode(provider.oidcToken.split('.')[1] ?? '')),
-    )
+    ) as { iss?: unknown; sub?: unknown; aud?: unknown }
     const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud
     if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string' || typeof aud !== 'string')
       throw new Error('iss, sub and aud are required')

@@ -1,6 +1,7 @@
 import { base64urlDecode, type ListSubOrgsResponse } from '@sigil/protocol'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
+import { parseJsonBody } from '../../http/parseJsonBody.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { applyPagination } from './applyPagination.js'
 import { defineQuery } from './defineQuery.js'
@@ -85,7 +86,7 @@ async function matchingOrganizationIds(
 function decodeJwtClaims(token: string): { iss?: string; sub?: string } {
   try {
     const payload = token.split('.')[1] ?? ''
-    return JSON.parse(new TextDecoder().decode(base64urlDecode(payload)))
+    return parseJsonBody(new TextDecoder().decode(base64urlDecode(payload))) as { iss?: string; sub?: string }
   } catch (cause) {
     throw new ApiError('INVALID_ARGUMENT', 'filterValue is not a valid OIDC token', {
       errorCode: 'INVALID_OIDC_TOKEN',
