@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { resolveApp } from '../apps/resolveApp.js'
 import { clientIp } from '../http/clientIp.js'
-import { ApiError } from '../http/errors/ApiError.js'
+import { parseJsonBody } from '../http/parseJsonBody.js'
 import { parseWith } from '../http/parseWith.js'
 import { readRawBody } from '../http/readRawBody.js'
 import type { SigilContext } from '../SigilContext.js'
@@ -33,17 +33,7 @@ export function createSignerRoutes(ctx: SigilContext, definitions: SignerRouteDe
     routes.post(definition.path, async (c) => {
       const request = await requestOf(c)
       const text = await readRawBody(c)
-      let json: unknown = {}
-      if (text.trim()) {
-        try {
-          json = JSON.parse(text)
-        } catch (cause) {
-          throw new ApiError('INVALID_ARGUMENT', 'malformed JSON body', {
-            errorCode: 'INVALID_REQUEST',
-            cause,
-          })
-        }
-      }
+      const json = text.trim() ? parseJsonBody(text, { errorCode: 'INVALID_REQUEST' }) : {}
       const body = parseWith(definition.schema, json)
       const answer = await definition.handle(ctx, request, body)
       c.header('Cache-Control', 'no-store')
