@@ -17,6 +17,10 @@ test('behavior: brackets inside strings, escaped quotes included, do not count',
   expect(exceedsJsonDepth(`["\\\\",[[1]]]`, 2)).toBe(true)
 })
 
+test('behavior: many brackets side by side are not depth', () => {
+  expect(exceedsJsonDepth(JSON.stringify(Array.from({ length: 1000 }, () => [{}])))).toBe(false)
+})
+
 test('behavior: 60,000 levels are found without recursion', () => {
   expect(exceedsJsonDepth(nested(60_000))).toBe(true)
 })
