@@ -2,13 +2,14 @@ import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '@sigil/protocol'
 import { expect, test } from 'vitest'
 import { assertStampableBody } from './assertStampableBody.js'
+import { sameP256PublicKey } from './sameP256PublicKey.js'
 
 const newKey = () => bytesToHex(p256.getPublicKey(p256.utils.randomSecretKey(), false))
 const exportFrameKey = newKey()
 const ownKey = newKey()
 const pageKey = newKey()
 const keys = {
-  ownPublicKey: ownKey,
+  isOwnKey: async (publicKeyHex: string) => sameP256PublicKey(publicKeyHex, ownKey),
   isExportFrameKey: async (publicKeyHex: string) => publicKeyHex === exportFrameKey,
 }
 const activity = (type: string, parameters: Record<string, unknown>) =>
@@ -90,5 +91,15 @@ test('error: API keys and users (a credential the page would hold) are refused',
 test('error: a body that is not JSON is refused', async () => {
   await expect(assertStampableBody('not json', keys)).rejects.toThrow(
     'The key frame stamps JSON request bodies only.',
+  )
+})
+
+test('error: a body with a duplicate key (read differently by a first-wins parser) is refused', async () => {
+  const duplicate = `{"type":"ACTIVITY_TYPE_EXPORT_WALLET","type":"ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2","organizationId":"org","parameters":{"walletId":"w","targetPublicKey":"${pageKey}"},"parameters":{}}`
+  await expect(assertStampableBody(duplicate, keys)).rejects.toThrow(
+    'The key frame stamps JSON bodies only as JSON.stringify writes them (no duplicate keys).',
+  )
+  await expect(assertStampableBody('{ "organizationId": "org" }', keys)).rejects.toThrow(
+    'as JSON.stringify writes them',
   )
 })

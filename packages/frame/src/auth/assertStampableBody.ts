@@ -1,8 +1,6 @@
-import { sameP256PublicKey } from './sameP256PublicKey.js'
-
 export type StampableBodyKeys = {
-  /** The auth frame's own embedded key (credential bundles are sealed to it). */
-  ownPublicKey: string | undefined
+  /** Whether this is the auth frame's own embedded key (credential bundles are sealed to it). */
+  isOwnKey(publicKeyHex: string): Promise<boolean>
   /** Whether a live export frame of Sigil's origin waits on this key. */
   isExportFrameKey(publicKeyHex: string): Promise<boolean>
 }
@@ -28,14 +26,14 @@ function targetPublicKeys(root: unknown): unknown[] {
 
 /**
  * Throws, with the text the page gets as the frame's `ERROR`, when the auth frame must not stamp
- * `body`: a body that is not JSON; an export (`ACTIVITY_TYPE_EXPORT_*`) whose `targetPublicKey` is
+ * `body`: a body that is not JSON as `JSON.stringify` writes it (so it has one reading); an export (`ACTIVITY_TYPE_EXPORT_*`) whose `targetPublicKey` is
  * not the key of a live Sigil export frame, so the secret can only be opened and shown inside that
  * frame; any other body carrying a `targetPublicKey` that is neither that nor this frame's own key
  * (sessions sealed to a key the page holds); and `CREATE_API_KEYS` / `CREATE_USERS`, which would
  * give the page a key of its own to stamp exports with. Other bodies (sign, whoami, …) pass.
  *
  * @example
- * await assertStampableBody(body, { ownPublicKey, isExportFrameKey })
+ * await assertStampableBody(body, { isOwnKey, isExportFrameKey })
  * const stamp = await stampWithSessionKey(sessionKey, body)
  */
 export async function assertStampableBody(body: string, keys: StampableBodyKeys): Promise<void> {
@@ -45,6 +43,12 @@ export async function assertStampableBody(body: string, keys: StampableBodyKeys)
   } catch {
     throw new Error('The key frame stamps JSON request bodies only.')
   }
+  // One reading only: a body with a duplicate key (or an escape, or spacing) could be read one way
+  // here and another way by a parser that keeps the first duplicate.
+  if (JSON.stringify(parsed) !== body)
+    throw new Error(
+      'The key frame stamps JSON bodies only as JSON.stringify writes them (no duplicate keys).',
+    )
   const type = (parsed as { type?: unknown } | null)?.type
   const name = typeof type === 'string' ? type : 'this request'
   if (typeof type === 'string' && refusedTypes.test(type))
@@ -67,8 +71,7 @@ export async function assertStampableBody(body: string, keys: StampableBodyKeys)
         )
       continue
     }
-    const own = keys.ownPublicKey !== undefined && sameP256PublicKey(target, keys.ownPublicKey)
-    if (!own && !(await keys.isExportFrameKey(target)))
+    if (!(await keys.isOwnKey(target)) && !(await keys.isExportFrameKey(target)))
       throw new Error(
         `The key frame refuses to stamp ${name}: its targetPublicKey is neither this frame's key nor the key of Sigil's export frame.`,
       )

@@ -43,9 +43,11 @@ if ((window.location.ancestorOrigins?.length ?? 0) > 1) {
         case 'STAMP_REQUEST': {
           if (!sessionKey) throw new Error('no credential bundle has been injected')
           if (typeof request.value !== 'string') throw new Error('STAMP_REQUEST needs a string body')
-          const own = await embeddedKeyStore.load(keyName).catch(() => undefined)
           await assertStampableBody(request.value, {
-            ownPublicKey: own?.publicKeyHex,
+            isOwnKey: async (target) => {
+              const own = await embeddedKeyStore.load(keyName).catch(() => undefined)
+              return own !== undefined && sameP256PublicKey(target, own.publicKeyHex)
+            },
             isExportFrameKey: async (target) =>
               (await findExportFrameKeys((candidate) => sameP256PublicKey(candidate, target))) !== undefined,
           })
