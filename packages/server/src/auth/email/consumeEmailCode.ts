@@ -1,4 +1,5 @@
 import type { SigilContext } from '../../SigilContext.js'
+import { recordProvenEmail } from '../../signer/recordProvenEmail.js'
 import { matchesEmailCode } from './matchesEmailCode.js'
 
 export type ConsumeEmailCodeParameters = {
@@ -92,16 +93,27 @@ export async function consumeEmailCode(
     return invalid
   }
 
-  const won = await ctx.batcher.run((trx) =>
-    trx
+  // Using the code proves the address: it becomes the code's user's identity in the same write, or
+  // the write fails (409 EMAIL_ALREADY_PROVEN, code left unused) when another user of the app holds it.
+  const won = await ctx.batcher.run(async (trx) => {
+    const used = await trx
       .updateTable('email_codes')
       .set({ used_at: now })
       .where('id', '=', otpId)
       .where('used_at', 'is', null)
       .where('attempts', '<', maxAttempts)
       .where('expires_at', '>', now)
-      .executeTakeFirst(),
-  )
+      .executeTakeFirst()
+    if (Number(used.numUpdatedRows) === 1)
+      await recordProvenEmail(trx, {
+        appId: row.app_id,
+        email: row.email,
+        userId: row.user_id,
+        now,
+        how: row.kind === 'magic-link' ? 'link' : 'code',
+      })
+    return used
+  })
   if (Number(won.numUpdatedRows) !== 1) return invalid
   return {
     ok: true,

@@ -111,7 +111,7 @@ describe.each(storeDialects)('email code attacks on %s', (dialect) => {
     server = await createTestServer(dialect)
     const codes = [await signup('ada@example.com')]
     for (let send = 0; send < 2; send++) {
-      const response = await server.signer('/v1/auth', {
+      const response = await server.signer('/v1/signup', {
         email: 'ada@example.com',
         targetPublicKey: target.publicKey,
       })
@@ -121,7 +121,7 @@ describe.each(storeDialects)('email code attacks on %s', (dialect) => {
     // A new rate-limit window (3 sends per 3 minutes) without waiting for it.
     await server.app.sigil.rateLimits.close()
     server.app.sigil.rateLimits = createRateLimits()
-    const response = await server.signer('/v1/auth', {
+    const response = await server.signer('/v1/signup', {
       email: 'ada@example.com',
       targetPublicKey: target.publicKey,
     })
@@ -137,10 +137,10 @@ describe.each(storeDialects)('email code attacks on %s', (dialect) => {
     await signup('ada@example.com')
     for (let send = 0; send < 2; send++)
       expect(
-        (await server.signer('/v1/auth', { email: 'ada@example.com', targetPublicKey: target.publicKey }))
+        (await server.signer('/v1/signup', { email: 'ada@example.com', targetPublicKey: target.publicKey }))
           .status,
       ).toBe(200)
-    const limited = await server.signer('/v1/auth', {
+    const limited = await server.signer('/v1/signup', {
       email: 'ada@example.com',
       targetPublicKey: target.publicKey,
     })

@@ -107,12 +107,24 @@ describe.each(storeDialects)('email code sign-in on %s', (dialect) => {
     })
   })
 
+  /** Uses the sign-up's mailed code, which proves the email. */
+  const confirm = async (test: TestServer, email: string, answer: SignupAnswer) => {
+    const otp = await test.signer('/v1/otp', {
+      orgId: answer.orgId,
+      otpId: answer.otpId,
+      otpCode: await readMailboxCode(test, email),
+      targetPublicKey: createTargetKey().publicKey,
+    })
+    expect(otp.status).toBe(200)
+  }
+
   test('behavior: an existing user signs in with /v1/auth; the session is sealed to the key of /v1/otp', async () => {
     server = await createTestServer(dialect)
     const first = createTargetKey()
     const signedUp = (await (
       await server.signer('/v1/signup', { email: 'alan@example.com', targetPublicKey: first.publicKey })
     ).json()) as SignupAnswer
+    await confirm(server, 'alan@example.com', signedUp)
 
     const target = createTargetKey()
     const auth = await server.signer('/v1/auth', {
@@ -139,6 +151,7 @@ describe.each(storeDialects)('email code sign-in on %s', (dialect) => {
       .selectFrom('api_keys')
       .select(['credential_type', 'expiration_seconds'])
       .where('user_id', '=', signedUp.userId!)
+      .where('expiration_seconds', '=', '600')
       .executeTakeFirstOrThrow()
     expect(key).toEqual({ credential_type: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256', expiration_seconds: '600' })
   })
@@ -220,6 +233,30 @@ describe.each(storeDialects)('email code sign-in on %s', (dialect) => {
     expect(users).toHaveLength(1)
   })
 
+  test('behavior: an unconfirmed email sign-up account is taken over by the next one; a passkey account with the email never is', async () => {
+    server = await createTestServer(dialect)
+    const email = 'later@example.com'
+    const target = createTargetKey()
+    const first = (await (
+      await server.signer('/v1/signup', { email, targetPublicKey: target.publicKey })
+    ).json()) as SignupAnswer
+    // Never confirmed and without any credential: the next sign-up mails a code for the same account.
+    const second = (await (
+      await server.signer('/v1/signup', { email, targetPublicKey: target.publicKey })
+    ).json()) as SignupAnswer
+    expect(second).toEqual({ orgId: first.orgId, otpId: expect.any(String) })
+
+    // The same account with a credential (a key in it) is not taken over: a new account is made.
+    await server.addApiKey({ organizationId: first.orgId, userId: first.userId! })
+    const third = (await (
+      await server.signer('/v1/signup', { email, targetPublicKey: target.publicKey })
+    ).json()) as SignupAnswer
+    expect(third.orgId).not.toBe(first.orgId)
+    expect(third.userId).toEqual(expect.any(String))
+    await confirm(server, email, third)
+    expect(await (await server.signer('/v1/lookup', { email })).json()).toEqual({ orgId: third.orgId })
+  })
+
   test('behavior: concurrent sign-ups of one email create one account', async () => {
     server = await createTestServer(dialect)
     const target = createTargetKey()
@@ -233,18 +270,29 @@ describe.each(storeDialects)('email code sign-in on %s', (dialect) => {
     expect(new Set(answers.map((answer) => (answer as SignupAnswer).orgId)).size).toBe(1)
   })
 
-  test('behavior: /v1/lookup answers null for an unknown email, then the orgId', async () => {
+  test('behavior: /v1/lookup answers null for an unknown or unconfirmed email, then the orgId once proven', async () => {
     server = await createTestServer(dialect)
     const unknown = await server.signer('/v1/lookup', { email: 'nobody@example.com' })
     expect(await unknown.json()).toEqual({ orgId: null })
-    const { orgId } = (await (
+    const signedUp = (await (
       await server.signer('/v1/signup', {
         email: 'nobody@example.com',
         targetPublicKey: createTargetKey().publicKey,
       })
     ).json()) as SignupAnswer
+    const unconfirmed = await server.signer('/v1/lookup', { email: 'nobody@example.com' })
+    expect(await unconfirmed.json()).toEqual({ orgId: null })
+    expect(
+      (
+        await server.signer('/v1/auth', {
+          email: 'nobody@example.com',
+          targetPublicKey: createTargetKey().publicKey,
+        })
+      ).status,
+    ).toBe(404)
+    await confirm(server, 'nobody@example.com', signedUp)
     const known = await server.signer('/v1/lookup', { email: 'Nobody@Example.com' })
-    expect(await known.json()).toEqual({ orgId })
+    expect(await known.json()).toEqual({ orgId: signedUp.orgId })
   })
 
   test('error: /v1/auth for an unknown email is 404 user not found', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { SigilContext } from '../../SigilContext.js'
 import { createUserAccount, withSignupLock } from '../../signer/createUserAccount.js'
 import type { SignerRequest } from '../../signer/defineSignerRoute.js'
+import { findReusableEmailAccount } from '../../signer/findReusableEmailAccount.js'
 import { findUserByEmail } from '../../signer/findUserByEmail.js'
 import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
 import type { emailSignupSchema } from './emailSignupSchema.js'
@@ -18,12 +19,16 @@ export type EmailSignupReturnType = {
 }
 
 /**
- * Sign-up by email (`/signer/v1/signup {email, …}`): finds the app's user with this email or creates
- * the account (sub-organization, user, wallet), then mails a code or a link as the app's email mode
- * says (the request's deprecated `emailMode` is ignored). Signing up again with a known email just
- * sends a new code for the same organization; the answer then leaves out `userId` and `address`, so
- * knowing an email is not enough to learn its wallet address. In magic-link mode a known user with a
- * TOTP factor is sent to `/v1/auth` (MFA required), as the link itself asks for no second factor.
+ * Sign-up by email (`/signer/v1/signup {email, …}`): finds the app's user that has proven this email,
+ * else an account an earlier email sign-up created for it that was never confirmed and holds no
+ * credential (see `findReusableEmailAccount`), else creates the account (sub-organization, user,
+ * wallet) with the email unproven; then mails a code or a link as the app's email mode says (the
+ * request's deprecated `emailMode` is ignored). Using that code proves the email. An account with the
+ * email unproven and a credential (a passkey sign-up's) is never reused: its creator did not prove the
+ * address. Signing up again with a known email just sends a new code for the same organization; the
+ * answer then leaves out `userId` and `address`, so knowing an email is not enough to learn its
+ * wallet address. In magic-link mode a known user with a TOTP factor is sent to `/v1/auth` (MFA
+ * required), as the link itself asks for no second factor.
  *
  * @example
  * const { orgId, otpId } = await emailSignup(ctx, request, { email: 'ada@example.com', targetPublicKey })
@@ -43,6 +48,8 @@ export async function emailSignup(
         if (app.emailMode === 'magic-link') await requireMultiFactors(ctx, { userId: existing.userId })
         return existing
       }
+      const unconfirmed = await findReusableEmailAccount(ctx, app, email)
+      if (unconfirmed) return { ...unconfirmed, signup: true }
       const account = await createUserAccount(ctx, { app, email })
       created = { address: account.address }
       return { organizationId: account.organizationId, userId: account.userId, signup: true }

@@ -88,6 +88,8 @@ describe.each(storeDialects)('magic-link sign-in on %s', (dialect) => {
     const { orgId } = (await (
       await call('/v1/signup', { email: 'ada@example.com', targetPublicKey: target.publicKey })
     ).json()) as { orgId: string }
+    // The sign-up's link proves the email; only then does /v1/auth know it.
+    expect((await follow(await readMailboxCode(server, 'ada@example.com'))).status).toBe(302)
     const auth = await call('/v1/auth', { email: 'ada@example.com', targetPublicKey: target.publicKey })
     expect(auth.status).toBe(200)
     expect(await auth.json()).toEqual({ orgId })
@@ -191,6 +193,7 @@ describe.each(storeDialects)('magic-link sign-in on %s', (dialect) => {
     const { userId } = (await (
       await call('/v1/signup', { email: 'ada@example.com', targetPublicKey: target.publicKey })
     ).json()) as { userId: string }
+    expect((await follow(await readMailboxCode(server, 'ada@example.com'))).status).toBe(302)
     const factor = await addVerifiedTotpFactor(server, userId)
     const sentBefore = (await server.store.db.selectFrom('dev_mail').selectAll().execute()).length
 

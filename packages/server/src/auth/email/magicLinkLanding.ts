@@ -30,7 +30,7 @@ export function magicLinkLanding(ctx: SigilContext) {
   return async (c: Context): Promise<Response> => {
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
-    const fail = async (appId: string | undefined, message: string, status: 400 | 429 = 400) => {
+    const fail = async (appId: string | undefined, message: string, status: 400 | 409 | 429 = 400) => {
       const redirectUrl = await findRedirectUrl(appId)
       if (redirectUrl)
         return c.redirect(toMagicLinkRedirect({ redirectUrl, values: { 'alchemy-error': message } }), 302)
@@ -50,14 +50,16 @@ export function magicLinkLanding(ctx: SigilContext) {
     try {
       result = await consumeEmailCode(ctx, { otpId, secret: token, kind: 'magic-link' })
     } catch (error) {
-      // The account's daily cap on wrong codes is spent (429 RATE_LIMITED, docs/security.md).
-      if (!(error instanceof ApiError) || error.errorCode !== 'RATE_LIMITED') throw error
+      // Another user of the app proved this email first (see docs/email-sign-in.md).
+      // Or the account's daily cap on wrong codes is spent (429 RATE_LIMITED, docs/security.md).
+      const known = ['EMAIL_ALREADY_PROVEN', 'RATE_LIMITED']
+      if (!(error instanceof ApiError) || !known.includes(error.errorCode)) throw error
       const row = await ctx.store.db
         .selectFrom('email_codes')
         .select('app_id')
         .where('id', '=', otpId)
         .executeTakeFirst()
-      return fail(row?.app_id, error.message, 429)
+      return fail(row?.app_id, error.message, error.status === 429 ? 429 : 409)
     }
     if (!result.ok) return fail(result.appId, invalidLink)
     const { code } = result

@@ -104,6 +104,8 @@ export async function completeOauthLogin(
   const user = await findOrCreateOauthUser(ctx, {
     app: request.app,
     providerName: provider.id,
+    trustEmailVerified: provider.trustEmailVerified,
+    emailVerifiedAsString: provider.emailVerifiedAsString,
     issuer: claims.iss,
     subject: claims.sub,
     audience: provider.clientId,

@@ -142,21 +142,21 @@ describe.each(storeDialects)('OAuth callback on %s', (dialect) => {
     expect(user.email).toBeUndefined()
   })
 
-  test('behavior: a verified email of an existing user links the provider to that user', async () => {
+  test('behavior: a verified email from a provider that is not trusted (trustEmailVerified off) creates a new user, email unproven', async () => {
     testbed.idp.accounts.set('lin', { email: 'lin@example.com', email_verified: true })
     const first = redirected(await testbed.login({ subject: 'lin' }))
     testbed.idp.accounts.set('lin-at-corp', { email: 'LIN@example.com', email_verified: true })
     const login = await testbed.login({ subject: 'lin-at-corp', providerId: 'corp', isCustomProvider: true })
     const params = redirected(login)
-    expect(params.get('alchemy-org-id')).toBe(first.get('alchemy-org-id'))
-    expect(params.get('aa-is-signup')).toBeNull()
+    expect(params.get('alchemy-org-id')).not.toBe(first.get('alchemy-org-id'))
+    expect(params.get('aa-is-signup')).toBe('true')
     const user = await whoami(login, params.get('alchemy-bundle')!, params.get('alchemy-org-id')!)
+    expect(user.email).toBe('lin@example.com')
     expect(
       (await storedProviders(user.userId)).map(({ providerName, subject }) => ({ providerName, subject })),
-    ).toEqual([
-      { providerName: 'auth0', subject: 'lin' },
-      { providerName: 'corp', subject: 'lin-at-corp' },
-    ])
+    ).toEqual([{ providerName: 'corp', subject: 'lin-at-corp' }])
+    const lookup = await testbed.server.signer('/v1/lookup', { email: 'lin@example.com' })
+    expect(await lookup.json()).toEqual({ orgId: null })
   })
 
   test('behavior: popup mode posts the bundle to the opener origin, then closes', async () => {

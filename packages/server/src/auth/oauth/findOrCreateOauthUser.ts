@@ -1,4 +1,5 @@
 import type { App } from '../../apps/App.js'
+import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
 import {
@@ -15,6 +16,10 @@ export type FindOrCreateOauthUserParameters = {
   app: App
   /** The configured provider's id (`google`, …). */
   providerName: string
+  /** The provider's `email_verified` proves the email (`trustEmailVerified` of its config). */
+  trustEmailVerified: boolean
+  /** The provider sends `email_verified` as the string `"true"` (Apple). */
+  emailVerifiedAsString?: boolean | undefined
   /** Verified ID token claims. */
   issuer: string
   subject: string
@@ -23,23 +28,29 @@ export type FindOrCreateOauthUserParameters = {
   emailVerified?: unknown
 }
 
+export type FindOrCreateOauthUserReturnType = { organizationId: string; userId: string; isSignup: boolean }
+
 /**
  * The user behind a verified ID token: the one that signed in with this provider account before;
- * else, when the token carries a verified email, the app's user with that email (the provider is
- * linked to it); else a new user (with the email only when it is verified).
+ * else, when a trusted provider (`trustEmailVerified`) says the email is verified, the app's user
+ * that proved that email (the provider account is linked to it), or a new user holding the email as
+ * a proven identity; else a new user whose email (only when the provider calls it verified) is
+ * stored unproven — no sign-in finds anyone by it. See docs/oauth.md.
  *
  * @example
- * const { organizationId, userId, isSignup } = await findOrCreateOauthUser(ctx, { app, providerName: 'google', issuer, subject, audience, email, emailVerified })
+ * const { organizationId, userId, isSignup } = await findOrCreateOauthUser(ctx, { app, providerName: 'google', trustEmailVerified: true, issuer, subject, audience, email, emailVerified })
  */
 export async function findOrCreateOauthUser(
   ctx: SigilContext,
   parameters: FindOrCreateOauthUserParameters,
-): Promise<{ organizationId: string; userId: string; isSignup: boolean }> {
+): Promise<FindOrCreateOauthUserReturnType> {
   const { app, issuer, subject } = parameters
-  // Apple sends `email_verified` as the string "true".
-  const verified = parameters.emailVerified === true || parameters.emailVerified === 'true'
+  const claimed =
+    parameters.emailVerified === true ||
+    (parameters.emailVerifiedAsString === true && parameters.emailVerified === 'true')
   const parsedEmail = emailSchema.safeParse(parameters.email)
-  const email = verified && parsedEmail.success ? parsedEmail.data : undefined
+  const email = claimed && parsedEmail.success ? parsedEmail.data : undefined
+  const proven = email !== undefined && parameters.trustEmailVerified
   const stored: StoredOauthProvider = {
     providerId: createId(),
     providerName: parameters.providerName,
@@ -51,15 +62,30 @@ export async function findOrCreateOauthUser(
   return withSignupLock(`${app.id}:oauth:${issuer}:${subject}`, async () => {
     const known = await findUserByOauthSubject(ctx, app, { issuer, subject })
     if (known) return { ...known, isSignup: false }
-    const signUp = async () => {
-      const byEmail = email ? await findUserByEmail(ctx, app, email) : undefined
-      if (byEmail) {
-        await linkOauthProvider(ctx, byEmail.userId, stored)
-        return { ...byEmail, isSignup: false }
-      }
+    if (!proven) {
       const account = await createUserAccount(ctx, { app, email, oauthProviders: [stored] })
       return { organizationId: account.organizationId, userId: account.userId, isSignup: true }
     }
-    return email ? withSignupLock(`${app.id}:${email}`, signUp) : signUp()
+    // Proven: link to the holder of the email, or create a user holding it. The database's unique
+    // identity decides between racing sign-ups (other instances too): the loser links instead.
+    for (let attempt = 0; ; attempt++) {
+      const holder = await findUserByEmail(ctx, app, email)
+      if (holder) {
+        await linkOauthProvider(ctx, holder.userId, stored)
+        return { ...holder, isSignup: false }
+      }
+      try {
+        const account = await createUserAccount(ctx, {
+          app,
+          email,
+          emailProvenBy: `oauth:${parameters.providerName}`,
+          oauthProviders: [stored],
+        })
+        return { organizationId: account.organizationId, userId: account.userId, isSignup: true }
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.errorCode !== 'EMAIL_ALREADY_PROVEN' || attempt > 0)
+          throw error
+      }
+    }
   })
 }

@@ -98,8 +98,63 @@ describe('loadOauthProviders', () => {
         authEndpoint: undefined,
         tokenEndpointAuthMethod: 'none',
         authEndpointParameters: {},
+        trustEmailVerified: false,
+        emailVerifiedAsString: false,
       },
     ])
+  })
+
+  test('behavior: email_verified is trusted by default only from google and apple at their own issuers', () => {
+    const providers = loadOauthProviders({
+      providers: [
+        { id: 'google', clientId: 'g' },
+        { id: 'apple', clientId: 'a' },
+        { id: 'facebook', clientId: 'f' },
+        { id: 'twitch', clientId: 't' },
+        { id: 'auth0', issuer: 'https://tenant.auth0.com/', clientId: 'a0' },
+        { id: 'corp', issuer: 'https://id.corp.example', clientId: 'c' },
+        { id: 'google', isCustomProvider: true, issuer: 'https://id.example.com', clientId: 'x' },
+      ],
+    })
+    expect(
+      providers.map(({ id, trustEmailVerified, emailVerifiedAsString }) => ({
+        id,
+        trustEmailVerified,
+        emailVerifiedAsString,
+      })),
+    ).toEqual([
+      { id: 'google', trustEmailVerified: true, emailVerifiedAsString: false },
+      { id: 'apple', trustEmailVerified: true, emailVerifiedAsString: true },
+      { id: 'facebook', trustEmailVerified: false, emailVerifiedAsString: false },
+      { id: 'twitch', trustEmailVerified: false, emailVerifiedAsString: false },
+      { id: 'auth0', trustEmailVerified: false, emailVerifiedAsString: false },
+      { id: 'corp', trustEmailVerified: false, emailVerifiedAsString: false },
+      { id: 'google', trustEmailVerified: false, emailVerifiedAsString: false },
+    ])
+    const [elsewhere] = loadOauthProviders({
+      providers: [{ id: 'apple', issuer: 'https://apple.example', clientId: 'a' }],
+    })
+    expect(elsewhere?.trustEmailVerified).toBe(false)
+  })
+
+  test('behavior: trustEmailVerified is set in the file or by SIGIL_OAUTH_<ID>_TRUST_EMAIL_VERIFIED', async () => {
+    const configFile = await writeConfig('trust.json', {
+      oauthProviders: [
+        { id: 'corp', issuer: 'https://id.corp.example', clientId: 'c', trustEmailVerified: true },
+        { id: 'google', clientId: 'g' },
+      ],
+    })
+    const providers = loadOauthProviders({
+      configFile,
+      env: { SIGIL_OAUTH_GOOGLE_TRUST_EMAIL_VERIFIED: 'false' },
+    })
+    expect(providers.map(({ id, trustEmailVerified }) => ({ id, trustEmailVerified }))).toEqual([
+      { id: 'corp', trustEmailVerified: true },
+      { id: 'google', trustEmailVerified: false },
+    ])
+    expect(() =>
+      loadOauthProviders({ configFile, env: { SIGIL_OAUTH_CORP_TRUST_EMAIL_VERIFIED: 'yes' } }),
+    ).toThrow('SIGIL_OAUTH_CORP_TRUST_EMAIL_VERIFIED must be true or false')
   })
 
   test('behavior: a known id may be declared custom (then it needs an issuer)', () => {

@@ -18,6 +18,12 @@ export type OauthProviderConfig = {
   authEndpoint?: string | undefined
   /** How the code is exchanged; default `client_secret_post` with a secret, `none` without. */
   tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic' | 'none' | undefined
+  /**
+   * Whether this provider's `email_verified` claim proves the email: a new provider account is then
+   * linked to the app's user that proved the email, and a new user gets it as a proven identity.
+   * Default true only for `google` and `apple` at their own issuers; false for every other provider.
+   */
+  trustEmailVerified?: boolean | undefined
 }
 
 /** A validated provider, with its issuer and flags filled in. */
@@ -32,6 +38,10 @@ export type OauthProvider = {
   tokenEndpointAuthMethod: 'client_secret_post' | 'client_secret_basic' | 'none'
   /** Query parameters added to the discovered authorization endpoint (Apple: `response_mode=form_post`). */
   authEndpointParameters: Record<string, string>
+  /** Its `email_verified` claim proves the email (see {@link OauthProviderConfig.trustEmailVerified}). */
+  trustEmailVerified: boolean
+  /** It sends `email_verified` as the string `"true"` (Apple), which then counts as true. */
+  emailVerifiedAsString: boolean
 }
 
 export type LoadOauthProvidersParameters = {
@@ -43,9 +53,24 @@ export type LoadOauthProvidersParameters = {
   cwd?: string
 }
 
-const knownProviders: Record<string, { issuer?: string; authEndpointParameters?: Record<string, string> }> = {
-  google: { issuer: 'https://accounts.google.com' },
-  apple: { issuer: 'https://appleid.apple.com', authEndpointParameters: { response_mode: 'form_post' } },
+type KnownProvider = {
+  issuer?: string
+  authEndpointParameters?: Record<string, string>
+  /** It verifies the addresses it calls verified (default of `trustEmailVerified` at its own issuer). */
+  verifiesEmails?: boolean
+  emailVerifiedAsString?: boolean
+}
+
+const knownProviders: Record<string, KnownProvider> = {
+  // Google verifies the address of a Google account before it sends `email_verified: true`.
+  google: { issuer: 'https://accounts.google.com', verifiesEmails: true },
+  // Apple's addresses (relays included) are verified by Apple; it sends `email_verified: "true"`.
+  apple: {
+    issuer: 'https://appleid.apple.com',
+    authEndpointParameters: { response_mode: 'form_post' },
+    verifiesEmails: true,
+    emailVerifiedAsString: true,
+  },
   facebook: { issuer: 'https://www.facebook.com' },
   twitch: { issuer: 'https://id.twitch.tv/oauth2' },
   auth0: {},
@@ -71,6 +96,7 @@ const providerSchema = z.object({
   scope: z.string().optional(),
   authEndpoint: urlSchema.optional(),
   tokenEndpointAuthMethod: z.enum(['client_secret_post', 'client_secret_basic', 'none']).optional(),
+  trustEmailVerified: z.boolean().optional(),
 })
 
 const fileSchema = z.object({ oauthProviders: z.array(z.unknown()).optional() })
@@ -80,7 +106,9 @@ const envName = (id: string) => id.toUpperCase().replace(/[^A-Z0-9]/g, '_')
 function fromEnv(env: Record<string, string | undefined>, configured: Partial<OauthProviderConfig>[]) {
   const byName = new Map(configured.map((provider) => [envName(String(provider.id)), provider]))
   for (const [key, value] of Object.entries(env)) {
-    const match = key.match(/^SIGIL_OAUTH_([A-Z0-9_]+?)_(ISSUER|CLIENT_ID|CLIENT_SECRET)$/)
+    const match = key.match(
+      /^SIGIL_OAUTH_([A-Z0-9_]+?)_(ISSUER|CLIENT_ID|CLIENT_SECRET|TRUST_EMAIL_VERIFIED)$/,
+    )
     if (!match || !value) continue
     const [, name, field] = match as [string, string, string]
     let provider = byName.get(name)
@@ -90,7 +118,10 @@ function fromEnv(env: Record<string, string | undefined>, configured: Partial<Oa
       configured.push(provider)
     }
     if (field === 'ISSUER') provider.issuer = value
-    else if (field === 'CLIENT_ID') provider.clientId = value
+    else if (field === 'TRUST_EMAIL_VERIFIED') {
+      if (value !== 'true' && value !== 'false') throw new Error(`${key} must be true or false`)
+      provider.trustEmailVerified = value === 'true'
+    } else if (field === 'CLIENT_ID') provider.clientId = value
     else provider.clientSecret = value
   }
   return configured
@@ -110,8 +141,8 @@ function readConfigFile(file: string): unknown[] {
 
 /**
  * The OAuth providers this server signs users in with: the ones passed in code, else those of the
- * config file's `oauthProviders`, completed or added to by `SIGIL_OAUTH_<ID>_ISSUER`, `_CLIENT_ID`
- * and `_CLIENT_SECRET`. Throws a readable error for a bad entry (checked at start-up).
+ * config file's `oauthProviders`, completed or added to by `SIGIL_OAUTH_<ID>_ISSUER`, `_CLIENT_ID`,
+ * `_CLIENT_SECRET` and `_TRUST_EMAIL_VERIFIED`. Throws a readable error for a bad entry (checked at start-up).
  *
  * @example
  * loadOauthProviders({ env: { SIGIL_OAUTH_GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' } })
@@ -147,6 +178,8 @@ export function loadOauthProviders(parameters: LoadOauthProvidersParameters = {}
     const key = `${config.id}:${isCustomProvider}`
     if (seen.has(key)) throw new Error(`${label}: the provider ${config.id} is configured twice`)
     seen.add(key)
+    // Trusted by default only as the known provider itself, at its own issuer.
+    const asKnown = !isCustomProvider && known?.issuer === issuer ? known : undefined
     return {
       id: config.id,
       issuer,
@@ -158,6 +191,8 @@ export function loadOauthProviders(parameters: LoadOauthProvidersParameters = {}
       tokenEndpointAuthMethod:
         config.tokenEndpointAuthMethod ?? (config.clientSecret ? 'client_secret_post' : 'none'),
       authEndpointParameters: (!isCustomProvider && known?.authEndpointParameters) || {},
+      trustEmailVerified: config.trustEmailVerified ?? asKnown?.verifiesEmails === true,
+      emailVerifiedAsString: !isCustomProvider && known?.emailVerifiedAsString === true,
     }
   })
 }

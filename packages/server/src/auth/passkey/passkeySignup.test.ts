@@ -2,7 +2,9 @@ import { base64urlEncode } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../../store/test/storeDialects.js'
 import { createSoftwarePasskey } from '../../test/createSoftwarePasskey.js'
+import { createTargetKey } from '../../test/createTargetKey.js'
 import { createTestServer, type TestServer, testAppOrigin } from '../../test/createTestServer.js'
+import { readMailboxCode } from '../email/test/readMailboxCode.js'
 
 const rootAlias = '24c1acf5-810f-41e0-a503-d5d13fa8e830'
 
@@ -49,8 +51,9 @@ describe.each(storeDialects)('passkey sign-up and login on %s', (dialect) => {
         email: 'grace@example.com',
       })
     }
+    // The email is shown but not proven: no email sign-in or look-up finds this account by it.
     const lookup = await server.signer('/v1/lookup', { email: 'grace@example.com' })
-    expect(await lookup.json()).toEqual({ orgId: user.orgId })
+    expect(await lookup.json()).toEqual({ orgId: null })
   })
 
   test('behavior: the passkey is listed with a passkey-<timestamp> name', async () => {
@@ -82,14 +85,30 @@ describe.each(storeDialects)('passkey sign-up and login on %s', (dialect) => {
     })
   })
 
-  test('error: an email that already has an account, or a passkey registered twice, is a 409', async () => {
+  test('error: an email that a user has proven, or a passkey registered twice, is a 409', async () => {
+    const target = createTargetKey()
+    const emailSignup = (await (
+      await server.signer('/v1/signup', { email: 'twice@example.com', targetPublicKey: target.publicKey })
+    ).json()) as { orgId: string; otpId: string }
+    const otp = await server.signer('/v1/otp', {
+      ...emailSignup,
+      otpCode: await readMailboxCode(server, 'twice@example.com'),
+      targetPublicKey: target.publicKey,
+    })
+    expect(otp.status).toBe(200)
     const passkey = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
-    expect((await signup(passkey, 'twice@example.com')).status).toBe(200)
-    expect(
-      (await signup(createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin }), 'twice@example.com'))
-        .status,
-    ).toBe(409)
+    const taken = await signup(passkey, 'twice@example.com')
+    expect(taken.status).toBe(409)
+    expect(await taken.json()).toMatchObject({ code: 'USER_EXISTS' })
+    expect((await signup(passkey)).status).toBe(200)
     expect((await signup(passkey)).status).toBe(409)
+  })
+
+  test('behavior: an unproven email does not block another sign-up with it', async () => {
+    const first = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
+    expect((await signup(first, 'unproven@example.com')).status).toBe(200)
+    const second = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
+    expect((await signup(second, 'unproven@example.com')).status).toBe(200)
   })
 
   test('error: a replayed assertion (same signature counter) is refused', async () => {

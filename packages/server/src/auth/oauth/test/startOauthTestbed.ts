@@ -3,6 +3,7 @@ import type { StoreDialect } from '../../../store/createStore.js'
 import { createTargetKey } from '../../../test/createTargetKey.js'
 import { createTestServer, type TestServer, testAppOrigin } from '../../../test/createTestServer.js'
 import type { AuthProvider } from '../listAuthProviders.js'
+import type { OauthProviderConfig } from '../loadOauthProviders.js'
 import { toOauthNonce } from '../toOauthNonce.js'
 import { buildProviderUrl } from './buildProviderUrl.js'
 import { type BrowserResult, createTestBrowser, type TestBrowser } from './createTestBrowser.js'
@@ -79,7 +80,11 @@ export type OauthTestbed = {
  */
 export async function startOauthTestbed(
   dialect: StoreDialect,
-  options: { now?: () => number } = {},
+  options: {
+    now?: () => number
+    /** Fields merged into the configured providers by id (e.g. `{ corp: { trustEmailVerified: true } }`). */
+    providers?: Partial<Record<'auth0' | 'apple' | 'corp', Partial<OauthProviderConfig>>>
+  } = {},
 ): Promise<OauthTestbed> {
   const listener = await serveLateBound()
   const callbackUrl = `${listener.url}/signer/v1/oauth/callback`
@@ -101,17 +106,19 @@ export async function startOauthTestbed(
     publicUrl: listener.url,
     logger: createLogger({ level: 'debug', write: (line) => logLines.push(line) }),
     ...(options.now ? { now: options.now } : {}),
-    oauthProviders: [
-      { id: 'auth0', issuer: idp.issuer, clientId: 'sigil-app', clientSecret: 'sigil-secret' },
-      { id: 'apple', issuer: idp.issuer, clientId: 'sigil-app', clientSecret: 'sigil-secret' },
-      {
-        id: 'corp',
-        issuer: idp.issuer,
-        clientId: 'sigil-basic',
-        clientSecret: 'basic-secret',
-        tokenEndpointAuthMethod: 'client_secret_basic',
-      },
-    ],
+    oauthProviders: (
+      [
+        { id: 'auth0', issuer: idp.issuer, clientId: 'sigil-app', clientSecret: 'sigil-secret' },
+        { id: 'apple', issuer: idp.issuer, clientId: 'sigil-app', clientSecret: 'sigil-secret' },
+        {
+          id: 'corp',
+          issuer: idp.issuer,
+          clientId: 'sigil-basic',
+          clientSecret: 'basic-secret',
+          tokenEndpointAuthMethod: 'client_secret_basic',
+        },
+      ] as const
+    ).map((provider) => ({ ...provider, ...options.providers?.[provider.id] })),
   })
   listener.bind(server.app.fetch)
 

@@ -12,7 +12,8 @@ export type TestOidcClient = {
   tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic'
 }
 
-export type TestOidcAccount = { email?: string; email_verified?: boolean }
+/** `email_verified` may be a string, as Apple sends it (`"true"`). */
+export type TestOidcAccount = { email?: string; email_verified?: boolean | string }
 
 export type TestOidcProvider = {
   /** `http://127.0.0.1:PORT`: the issuer, no trailing slash. */
