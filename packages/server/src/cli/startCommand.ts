@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { createSigilServer } from '../createSigilServer.js'
+import { isLoopbackHost } from '../mail/isLoopbackHost.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 
@@ -67,10 +68,12 @@ export async function startCommand(args: string[]): Promise<void> {
     console.log(
       '  dev mode: dev mailbox (loopback only), localhost passkeys, dev app; never expose this server',
     )
+    if (!isLoopbackHost(host))
+      console.warn(`WARNING: --dev while listening on ${host}: dev mode is for a developer's machine only`)
     const origin = values['dev-app-origin'] ?? devAppOrigin
-    const dev = await ensureDevApp(app, { origin })
-    console.log(`  dev app (origin ${origin}): appId ${dev.appId}`)
-    console.log(`  dev app API key: ${dev.apiKey}${dev.created ? ' (new)' : ''}`)
+    const devApp = await ensureDevApp(app, { origin })
+    console.log(`  dev app (origin ${origin}): appId ${devApp.appId}`)
+    console.log(`  dev app API key: ${devApp.apiKey}${devApp.created ? ' (new)' : ''}`)
   }
   console.log('  stop with Ctrl-C')
   let stopping = false

@@ -147,4 +147,26 @@ describe('sigil-server start without --dev and without SMTP_URL', () => {
     // Refused before opening the store or the key file.
     expect(await readdir(dataDir)).toEqual([])
   }, 120_000)
+
+  test('behavior: start --dev (what npm start runs) serves the dev mailbox on a loopback Host only', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sigil-dev-start-'))
+    dirs.push(dataDir)
+    const server = await spawnServer(['start', '--dev', '--port', '0', '--data-dir', dataDir], {
+      SMTP_URL: '',
+      SIGIL_MASTER_KEY: testMasterKey,
+    })
+    try {
+      const port = new URL(server.url).port
+      expect(await getWithHost(`${server.url}/dev/mailbox.json`, `localhost:${port}`)).toEqual({
+        status: 200,
+        body: { messages: [] },
+      })
+      expect(await getWithHost(`${server.url}/dev/mailbox.json`, `evil.example:${port}`)).toMatchObject({
+        status: 403,
+        body: { code: 'DEV_MAILBOX_LOOPBACK_ONLY' },
+      })
+    } finally {
+      await server.stop('SIGTERM')
+    }
+  }, 120_000)
 })
