@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { base64urlEncode } from '@sigil/protocol'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createApp } from '../../src/apps/createApp.js'
@@ -7,8 +10,15 @@ import type { SigilServerConfig } from '../../src/resolveConfig.js'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 import { createSoftwarePasskey } from '../../src/test/createSoftwarePasskey.js'
 import { createTargetKey } from '../../src/test/createTargetKey.js'
-import { createTestServer, type TestServer, testAppOrigin } from '../../src/test/createTestServer.js'
+import {
+  createTestServer,
+  type TestServer,
+  testAppOrigin,
+  testMasterKey,
+} from '../../src/test/createTestServer.js'
 import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import { spawnServer } from '../../src/test/spawnServer.js'
+import { type NginxProxy, startNginxProxy } from '../../src/test/startNginxProxy.js'
 
 /**
  * Hole 9: per-IP limits read only the socket address, so behind a reverse proxy every user shared one
@@ -60,9 +70,12 @@ const json = (answer: Answer) => JSON.parse(answer.text) as Record<string, unkno
 describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
   let server: TestServer | undefined
   let listener: LocalListener | undefined
+  let proxy: NginxProxy | undefined
   afterEach(async () => {
+    await proxy?.close()
     await listener?.close()
     await server?.cleanup()
+    proxy = undefined
     listener = undefined
     server = undefined
   })
@@ -74,12 +87,15 @@ describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
   }
   const bearer = () => ({ authorization: `Bearer ${server!.signerApp.apiKey}` })
 
-  /** A passkey sign-up (a fresh software passkey, no email) sent with `headers` from `localAddress`. */
-  const passkeySignup = (headers: Record<string, string> = {}, localAddress?: string) => {
+  /**
+   * A passkey sign-up (a fresh software passkey, no email) sent with `headers` from `localAddress`, to
+   * the listener or to `via` (a proxy in front of it).
+   */
+  const passkeySignup = (headers: Record<string, string> = {}, localAddress?: string, via?: string) => {
     const passkey = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
     const challenge = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))
     const { credentialId, clientDataJson, attestationObject, transports } = passkey.register(challenge)
-    return send(`${listener!.url}/signer/v1/signup`, {
+    return send(`${via ?? listener!.url}/signer/v1/signup`, {
       body: {
         passkey: { challenge, attestation: { credentialId, clientDataJson, attestationObject, transports } },
       },
@@ -140,6 +156,31 @@ describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
       expectSignedUp(await passkeySignup({ 'x-forwarded-for': `192.0.2.${signup}` }, '127.0.0.3'))
     expectLimited(
       await passkeySignup({ 'x-forwarded-for': '192.0.2.200' }, '127.0.0.3'),
+      'too many passkey sign-ups from this address',
+    )
+  })
+
+  test('error: hole 9 — behind a real nginx, two clients get separate buckets and a forged X-Forwarded-For does not escape', async () => {
+    // nginx on 127.0.0.1 appends the address it saw; the clients connect to it from 127.0.0.2 and .3.
+    await start({ trustedProxies: ['127.0.0.1/32'] })
+    proxy = await startNginxProxy(listener!.url)
+    const alice = '127.0.0.2'
+    for (let signup = 0; signup < 10; signup++)
+      expectSignedUp(await passkeySignup({ 'x-forwarded-for': `203.0.113.${signup}` }, alice, proxy.url))
+    expectLimited(
+      await passkeySignup({ 'x-forwarded-for': '198.51.100.9' }, alice, proxy.url),
+      'too many passkey sign-ups from this address',
+    )
+    expectSignedUp(await passkeySignup({}, '127.0.0.3', proxy.url))
+    // nginx passes a client's own Forwarded header on untouched. When it names someone else than the
+    // X-Forwarded-For nginx wrote, the server cannot tell which one nginx vouches for and counts the
+    // request as the proxy's own: one bucket that every such request shares, whoever sends it.
+    for (let signup = 0; signup < 10; signup++)
+      expectSignedUp(
+        await passkeySignup({ forwarded: `for=198.51.100.${signup}` }, `127.0.0.${4 + signup}`, proxy.url),
+      )
+    expectLimited(
+      await passkeySignup({ forwarded: 'for=198.51.100.99' }, alice, proxy.url),
       'too many passkey sign-ups from this address',
     )
   })
@@ -295,5 +336,28 @@ describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
       expect(other.searchParams.get('alchemy-error')).toBeNull()
       expect(other.searchParams.get('bundle')).toBeTruthy()
     })
+  })
+})
+
+// The setting is read before any store is opened, so one child process on a SQLite folder shows it.
+describe('sigil-server start with SIGIL_TRUSTED_PROXIES', () => {
+  test('error: hole 9 — a bad entry stops the server at start with a message naming it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sigil-proxies-'))
+    try {
+      const outcome = await spawnServer(['start', '--port', '0', '--data-dir', dataDir, '--dev'], {
+        SIGIL_MASTER_KEY: testMasterKey,
+        SIGIL_TRUSTED_PROXIES: '127.0.0.1/32,10.0.0.0/33',
+      }).then(
+        async (running) => {
+          await running.stop('SIGKILL')
+          return `started at ${running.url}`
+        },
+        (error: Error) => error.message,
+      )
+      expect(outcome).toMatch(/^server exited with 1 before listening:/)
+      expect(outcome).toContain('SIGIL_TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or CIDR')
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
