@@ -197,7 +197,8 @@ export function createSigner(parameters: CreateSignerParameters): Signer {
 
   const initialize = async () => {
     const returned = await handleRedirectReturn(signer).catch(() => undefined)
-    if (!returned) await restoreSession(signer)
+    // An OAuth return that awaits its TOTP code (AWAITING_MFA_AUTH) keeps that state.
+    if (!returned && store.getState().status !== signerStatus.AWAITING_MFA_AUTH) await restoreSession(signer)
     if (store.getState().status === signerStatus.INITIALIZING)
       store.setState({ status: store.getState().user ? signerStatus.CONNECTED : signerStatus.DISCONNECTED })
     if (config.enablePopupOauth) await preparePopupOauth(signer).catch(() => undefined)

@@ -1,6 +1,8 @@
 import type { Signer } from '../Signer.js'
 import type { User } from '../types.js'
 import { authenticate } from './authenticate.js'
+import { startPendingMfa } from './startPendingMfa.js'
+import { toMultiFactors } from './toMultiFactors.js'
 
 /**
  * The query parameters a return from a magic link or an OAuth redirect carries (spec §2), and
@@ -16,14 +18,19 @@ export const returnQueryParameters = [
   'alchemy-id-token',
   'aa-is-signup',
   'alchemy-is-signup',
+  'alchemy-status',
+  'alchemy-encrypted-payload',
+  'alchemy-mfa-factors',
 ] as const
 
 /**
  * Finishes a sign-in that comes back to the page in its address: reads the query parameters of
  * spec §2, removes them (`history.replaceState`), then signs in with the magic link's `bundle` or
  * the OAuth `alchemy-bundle`/`alchemy-org-id`/`alchemy-id-token`; `alchemy-error` becomes the
- * state's error (`OauthError`). Resolves with the user, or undefined when there was nothing to do.
- * `createSigner` calls it at start.
+ * state's error (`OauthError`). `alchemy-status=MFA_REQUIRED` (a user with a TOTP factor: no bundle,
+ * an `alchemy-encrypted-payload` and `alchemy-mfa-factors` instead) leaves the signer
+ * AWAITING_MFA_AUTH for `validateMultiFactors`. Resolves with the user, or undefined when there was
+ * nothing to do or a code is awaited. `createSigner` calls it at start.
  *
  * @example
  * const user = await handleRedirectReturn(signer)
@@ -40,6 +47,17 @@ export async function handleRedirectReturn(signer: Signer): Promise<User | undef
   signer.window?.history?.replaceState(null, '', url.href)
 
   const isNewUser = found['aa-is-signup'] === 'true'
+  if (
+    found['alchemy-status'] === 'MFA_REQUIRED' &&
+    found['alchemy-org-id'] &&
+    found['alchemy-encrypted-payload'] &&
+    startPendingMfa(signer, {
+      orgId: found['alchemy-org-id'],
+      encryptedPayload: found['alchemy-encrypted-payload'],
+      multiFactors: toMultiFactors(found['alchemy-mfa-factors']),
+    })
+  )
+    return undefined
   if (found['alchemy-error'])
     signer.store.setState({ error: { name: 'OauthError', message: found['alchemy-error'] } })
   if (found.bundle)

@@ -4,9 +4,12 @@ import { SignerError } from '../errors/SignerError.js'
 import { getOauthProviderUrl } from '../oauth/getOauthProviderUrl.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
 import type { Signer } from '../Signer.js'
+import { waitForConnected } from '../store/waitForConnected.js'
 import type { User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 import { preparePopupOauth } from './preparePopupOauth.js'
+import { startPendingMfa } from './startPendingMfa.js'
+import { toMultiFactors } from './toMultiFactors.js'
 
 type PopupMessage = {
   alchemyBundle?: string
@@ -14,6 +17,10 @@ type PopupMessage = {
   alchemyIdToken?: string
   alchemyIsSignup?: boolean | string
   alchemyError?: string
+  /** `MFA_REQUIRED`: the user has a TOTP factor; no bundle until its code is checked. */
+  alchemyStatus?: string
+  alchemyEncryptedPayload?: string
+  alchemyMultiFactors?: unknown
 }
 
 /** Popup-closed check interval (spec §9). */
@@ -41,7 +48,9 @@ function trustedOrigins(signer: Signer): Set<string> {
  * OAuth in a popup (500×600). Needs `preparePopupOauth` first (or `enablePopupOauth`), so that the
  * popup opens synchronously inside the click. Listens for the callback page's message from the
  * server's origin only; `OauthFailedError` when it reports an error, `OauthCancelledError` when the
- * popup is closed (checked every 500 ms, then 300 ms for a message still on its way).
+ * popup is closed (checked every 500 ms, then 300 ms for a message still on its way). A user with
+ * a TOTP factor gets `alchemyStatus: 'MFA_REQUIRED'` instead of a bundle: the signer becomes
+ * AWAITING_MFA_AUTH and the promise resolves once `validateMultiFactors` has signed the user in.
  *
  * @example
  * const user = await oauthWithPopup(signer, { authProviderId: 'google', mode: 'popup' })
@@ -87,7 +96,17 @@ export function oauthWithPopup(
       if (!origins.has(origin) || (source && popup && source !== popup) || !data || typeof data !== 'object')
         return
       const { alchemyBundle, alchemyOrgId, alchemyIdToken, alchemyIsSignup, alchemyError } = data
-      if (alchemyBundle && alchemyOrgId && alchemyIdToken) {
+      if (data.alchemyStatus === 'MFA_REQUIRED' && alchemyOrgId && data.alchemyEncryptedPayload) {
+        finish()
+        const connected = waitForConnected(signer)
+        const pending = startPendingMfa(signer, {
+          orgId: alchemyOrgId,
+          encryptedPayload: data.alchemyEncryptedPayload,
+          multiFactors: toMultiFactors(data.alchemyMultiFactors),
+        })
+        if (pending) connected.then(resolve)
+        else reject(new OauthFailedError(alchemyError ?? 'MFA is required for this user'))
+      } else if (alchemyBundle && alchemyOrgId && alchemyIdToken) {
         finish()
         completeAuthWithBundle(signer, {
           bundle: alchemyBundle,

@@ -74,7 +74,7 @@ export type SignerRoutes = {
     response: { multiFactors: MultiFactor[] }
   }
   '/v1/auth-request-multi-factor': {
-    body: { stampedRequest: StampedRequest; multiFactorType: string }
+    body: { stampedRequest: StampedRequest; multiFactorType: string; multiFactors?: MultiFactorEntry[] }
     response: { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
   }
   '/v1/auth-verify-multi-factor': {
@@ -82,7 +82,7 @@ export type SignerRoutes = {
     response: { multiFactors: MultiFactor[] }
   }
   '/v1/auth-delete-multi-factors': {
-    body: { stampedRequest: StampedRequest; multiFactorIds: string[] }
+    body: { stampedRequest: StampedRequest; multiFactorIds: string[]; multiFactors?: MultiFactorEntry[] }
     response: { multiFactors: MultiFactor[] }
   }
 }

@@ -1,0 +1,39 @@
+import type { Signer } from '../Signer.js'
+import { type MultiFactor, signerStatus } from '../types.js'
+
+export type StartPendingMfaParameters = {
+  orgId: string
+  /** The server's MFA token for this sign-in. */
+  encryptedPayload: string
+  multiFactors: MultiFactor[]
+  isNewUser?: boolean | undefined
+}
+
+/**
+ * Parks a sign-in that the server stopped at its MFA gate (an OAuth popup or redirect answered
+ * `MFA_REQUIRED`): the temporary session gets `encryptedPayload` and the first factor's id, and the
+ * status becomes AWAITING_MFA_AUTH, exactly as after `/v1/otp`, so `validateMultiFactors` (and the
+ * React kit's code step) finishes it. Returns false, changing nothing, when no factor is named.
+ *
+ * @example
+ * if (startPendingMfa(signer, { orgId, encryptedPayload, multiFactors })) return waitForConnected(signer)
+ */
+export function startPendingMfa(
+  signer: Signer,
+  { orgId, encryptedPayload, multiFactors, isNewUser }: StartPendingMfaParameters,
+): boolean {
+  const mfaFactorId = multiFactors[0]?.multiFactorId
+  if (!mfaFactorId) return false
+  signer.sessions.setTemporarySession({
+    orgId,
+    ...(isNewUser === undefined ? {} : { isNewUser }),
+    encryptedPayload,
+    mfaFactorId,
+  })
+  signer.store.setState({
+    status: signerStatus.AWAITING_MFA_AUTH,
+    mfaStatus: { mfaRequired: true, mfaFactorId },
+    error: undefined,
+  })
+  return true
+}
