@@ -41,6 +41,7 @@ describe('createRateLimits', () => {
     ['emailCodeFailuresPerUser', 20, 86_400],
     ['passkeySignupsPerIp', 10, 3600],
     ['passkeySignupsPerApp', 300, 3600],
+    ['lookupsPerIp', 100, 600],
   ]
 
   describe.each([

@@ -27,6 +27,8 @@ export type RateLimits = {
   passkeySignupsPerIp: RateLimit
   /** Passkey sign-ups per app: 300 per hour. */
   passkeySignupsPerApp: RateLimit
+  /** `/v1/lookup` (does this email have an account?) per client IP: 100 per 10 minutes. */
+  lookupsPerIp: RateLimit
   close(): Promise<void>
 }
 
@@ -42,6 +44,7 @@ const buckets = {
   },
   passkeySignupsPerIp: { points: 10, duration: 3600, message: 'too many passkey sign-ups from this address' },
   passkeySignupsPerApp: { points: 300, duration: 3600, message: 'too many passkey sign-ups for this app' },
+  lookupsPerIp: { points: 100, duration: 600, message: 'too many lookups from this address' },
 } as const
 
 export type RateLimitBucket = keyof typeof buckets
@@ -99,6 +102,7 @@ export function createRateLimits({
     emailCodeFailuresPerUser: limit('emailCodeFailuresPerUser'),
     passkeySignupsPerIp: limit('passkeySignupsPerIp'),
     passkeySignupsPerApp: limit('passkeySignupsPerApp'),
+    lookupsPerIp: limit('lookupsPerIp'),
     async close() {
       await redis?.quit()
     },

@@ -202,6 +202,21 @@ describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
     expect((await mail('bob@example.com', '203.0.113.21')).status).toBe(200)
   })
 
+  test('error: hole 9 — /v1/lookup (public by design) is limited per IP against bulk probing of emails', async () => {
+    await start({ trustedProxies: ['127.0.0.1'] })
+    const lookup = (email: string, forwardedFor: string) =>
+      send(`${listener!.url}/signer/v1/lookup`, {
+        body: { email },
+        headers: { ...bearer(), 'x-forwarded-for': forwardedFor },
+      })
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => lookup(`probe${index}@example.com`, '203.0.113.50')),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(new Array(100).fill(200))
+    expectLimited(await lookup('probe100@example.com', '203.0.113.50'), 'too many lookups from this address')
+    expect((await lookup('someone@example.com', '203.0.113.51')).status).toBe(200)
+  })
+
   test('error: hole 9 — passkey sign-ups are capped per app across client addresses', async () => {
     await start({
       trustedProxies: ['127.0.0.1'],
