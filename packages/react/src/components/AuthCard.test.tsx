@@ -93,3 +93,17 @@ test("error: a refused email sign-in returns to the first step with the server's
   rerender(<AuthCard hideError />)
   expect(screen.queryByRole('alert')).toBeNull()
 })
+
+test('behavior: an OAuth sign-in that stops at AWAITING_MFA_AUTH (popup or redirect return) shows the code step', async () => {
+  const config = testbed.createConfig()
+  render(<AuthCard />, { wrapper: createSigilWrapper(config) })
+  expect(screen.getByRole('heading', { name: 'Sign in' })).toBeDefined()
+  await waitFor(() => expect(config.store.getState().signer).toBeTruthy())
+  const signer = config.store.getState().signer!
+  await signer.ready
+  // What oauthWithPopup and handleRedirectReturn do with an MFA-required result.
+  signer.store.setState({ status: 'AWAITING_MFA_AUTH', mfaStatus: { mfaRequired: true, mfaFactorId: 'f1' } })
+  await waitFor(() =>
+    expect(screen.getByRole('heading', { name: 'Enter authenticator app code' })).toBeDefined(),
+  )
+})

@@ -41,11 +41,17 @@ export function AuthCard({ className, theme = 'auto', onClose, ...overrides }: A
 
   // An emailed link's return completes while the signer starts: 'Completing login'. Watched on the
   // store itself, as the return can pass AUTHENTICATING_EMAIL between two renders.
+  // An OAuth sign-in (popup, or a redirect return) of a user with a TOTP factor stops at
+  // AWAITING_MFA_AUTH: the code step finishes it with validateMultiFactors.
   useEffect(() => {
+    const mfaFrom = ['initial', 'oauth_completing'] as const
     let previous = config.store.getState().signerStatus.status
+    if (previous === 'AWAITING_MFA_AUTH') dispatch({ type: 'MFA_REQUIRED', previousStep: 'otp' }, mfaFrom)
     return watchSignerStatus(config)(({ status }) => {
       if (previous === 'INITIALIZING' && status === 'AUTHENTICATING_EMAIL')
         dispatch({ type: 'EMAIL_COMPLETING' }, 'initial')
+      if (status === 'AWAITING_MFA_AUTH' && previous !== status)
+        dispatch({ type: 'MFA_REQUIRED', previousStep: 'otp' }, mfaFrom)
       previous = status
     })
   }, [config, dispatch])
