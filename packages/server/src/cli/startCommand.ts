@@ -62,6 +62,12 @@ export async function startCommand(args: string[]): Promise<void> {
   console.log(`  root organization: ${app.sigil.rootOrganizationId}`)
   console.log(`  export signer public key: ${app.sigil.exportSignerPublicKey}`)
   for (const chain of app.sigil.config.chains) console.log(`  RPC gateway: ${url}/rpc/${chain.id}`)
+  const { trustedProxies } = app.sigil.config
+  console.log(
+    trustedProxies.entries.length > 0
+      ? `  trusted proxies: ${trustedProxies.entries.join(', ')} (their X-Forwarded-For / Forwarded name the client)`
+      : '  trusted proxies: none (per-IP limits count the socket address; set SIGIL_TRUSTED_PROXIES behind a proxy)',
+  )
   if (app.sigil.config.devMailbox)
     console.log(`  dev mailbox: ${url}/dev/mailbox (sign-in mail is kept here, not sent)`)
   if (dev) {

@@ -356,6 +356,22 @@ describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
 
 // The setting is read before any store is opened, so one child process on a SQLite folder shows it.
 describe('sigil-server start with SIGIL_TRUSTED_PROXIES', () => {
+  test('behavior: the proxies it trusts are printed at start', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sigil-proxies-'))
+    const running = await spawnServer(['start', '--port', '0', '--data-dir', dataDir, '--dev'], {
+      SIGIL_MASTER_KEY: testMasterKey,
+      SIGIL_TRUSTED_PROXIES: '10.0.0.0/8, ::1',
+    })
+    try {
+      for (let waited = 0; waited < 10_000 && !running.output().includes('trusted proxies'); waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      expect(running.output()).toContain('  trusted proxies: 10.0.0.0/8, ::1 (their X-Forwarded-For')
+    } finally {
+      await running.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
   test('error: hole 9 — a bad entry stops the server at start with a message naming it', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sigil-proxies-'))
     try {
