@@ -56,6 +56,8 @@ export async function mintSessionBundle(
       userId: parameters.userId,
       now,
       credentialType: parameters.credentialType,
+      // A random key made above: no earlier row can hold it (the unique index would still refuse one).
+      generatedNow: true,
       apiKeys: [
         {
           apiKeyName: `Session ${new Date(now).toISOString()}`,

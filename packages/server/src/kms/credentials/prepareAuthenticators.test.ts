@@ -94,7 +94,7 @@ describe.each(storeDialects)('prepareAuthenticators (create_authenticators) on %
   test("error: a passkey whose public key is another organization's live API key is a 409", async () => {
     const passkey = newPasskey()
     expect((await createAuthenticators(alice, [authenticator(passkey)])).status).toBe(200)
-    const [{ public_key: publicKey }] = (await storedRows(passkey.credentialId)) as [{ public_key: string }]
+    const publicKey = (await storedRows(passkey.credentialId))[0]!.public_key
     // The key moves: its passkey row goes, and bob holds it as an API key.
     await server.store.db
       .deleteFrom('authenticators')
