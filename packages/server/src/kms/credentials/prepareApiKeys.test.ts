@@ -90,6 +90,21 @@ describe.each(storeDialects)('prepareApiKeys on %s', (dialect) => {
     expect(await rowsOf(key.publicKey)).toHaveLength(1)
   })
 
+  test('error: a key generated just now (session keys) that is live elsewhere is still refused by the index', async () => {
+    const key = generateTestKey()
+    await write(alice, key.publicKey)
+    const { write: generated } = prepareApiKeys({
+      organizationId: bob.organizationId,
+      userId: bob.userId,
+      now: Date.now(),
+      generatedNow: true,
+      apiKeys: [{ apiKeyName: 'session', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+    })
+    await expect(server.store.db.transaction().execute((trx) => generated(trx))).rejects.toMatchObject({
+      errorCode: 'PUBLIC_KEY_ALREADY_REGISTERED',
+    })
+  })
+
   test('error: the same key twice in one request is a 400', () => {
     const { publicKey } = generateTestKey()
     const apiKey = { apiKeyName: 'key', publicKey, curveType: 'API_KEY_CURVE_P256' as const }
