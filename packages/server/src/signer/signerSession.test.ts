@@ -21,7 +21,12 @@ describe.each(storeDialects)('signer session routes on %s', (dialect) => {
       .where('id', '=', server.signerApp.appId)
       .execute()
     const { toApp } = await import('../apps/toApp.js')
-    account = await createUserAccount(ctx, { app: toApp(app!), email: 'ada@example.com' })
+    // The email counts as proven (as after its code was used): /v1/lookup matches proven emails only.
+    account = await createUserAccount(ctx, {
+      app: toApp(app!),
+      email: 'ada@example.com',
+      emailProvenBy: 'code',
+    })
     const target = createTargetKey()
     const { credentialBundle } = await mintSessionBundle(ctx, {
       organizationId: account.organizationId,
