@@ -250,6 +250,8 @@ export type MfaFactorTable = {
    * (migration 0009; null otherwise).
    */
   replaces_factor_id: Generated<string | null>
+  /** When the factor was verified (migration 0009; null while pending). */
+  verified_at: Generated<number | bigint | string | null>
 }
 
 export type SignInAttemptTable = {

@@ -1,5 +1,7 @@
 import { base64urlEncode } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../../src/apps/createApp.js'
+import { readMailboxCode } from '../../src/auth/email/test/readMailboxCode.js'
 import { createMfaTestUser, type MfaTestUser } from '../../src/auth/mfa/test/createMfaTestUser.js'
 import { createTestClock } from '../../src/auth/mfa/test/createTestClock.js'
 import { enrollTestFactor } from '../../src/auth/mfa/test/enrollTestFactor.js'
@@ -11,8 +13,8 @@ import {
 } from '../../src/auth/oauth/test/startOauthTestbed.js'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 import { createSoftwarePasskey } from '../../src/test/createSoftwarePasskey.js'
-import { type StampedRequest, stampRequest, type TestKey } from '../../src/test/createTargetKey.js'
-import { testAppOrigin } from '../../src/test/createTestServer.js'
+import { createTargetKey, type StampedRequest, stampRequest } from '../../src/test/createTargetKey.js'
+import { type TestKey, testAppOrigin } from '../../src/test/createTestServer.js'
 
 /*
  * The MFA gate (issue 14, hole 5 and the MFA part of hole 8), replayed through the real listener:
@@ -72,19 +74,27 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
       'https://api.turnkey.com/public/v1/submit/sign_raw_payload',
     )
   /** Enrols and verifies a TOTP factor through the listener with a stamped request maker. */
-  const enrol = async (stamp: (marker: string) => Promise<StampedRequest>) => {
-    const requested = await signer('/v1/auth-request-multi-factor', {
-      stampedRequest: await stamp('add_mfa'),
-      multiFactorType: 'totp',
-    })
+  const enrol = async (
+    stamp: (marker: string) => Promise<StampedRequest>,
+    headers: Record<string, string> = {},
+  ) => {
+    const requested = await signer(
+      '/v1/auth-request-multi-factor',
+      { stampedRequest: await stamp('add_mfa'), multiFactorType: 'totp' },
+      headers,
+    )
     expect(requested.status).toBe(200)
     const multiFactorId = requested.body.multiFactorId!
     const multiFactorTotpUrl = requested.body.multiFactorTotpUrl!
-    const verified = await signer('/v1/auth-verify-multi-factor', {
-      stampedRequest: await stamp('verify_mfa'),
-      multiFactorId,
-      multiFactorCode: await totpCodeAt(multiFactorTotpUrl, clock.now()),
-    })
+    const verified = await signer(
+      '/v1/auth-verify-multi-factor',
+      {
+        stampedRequest: await stamp('verify_mfa'),
+        multiFactorId,
+        multiFactorCode: await totpCodeAt(multiFactorTotpUrl, clock.now()),
+      },
+      headers,
+    )
     expect(verified.status).toBe(200)
     clock.advance(30_000)
     return { multiFactorId, multiFactorTotpUrl }
@@ -334,5 +344,61 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
       body: { code: 'PASSKEY_USER_VERIFICATION_REQUIRED' },
     })
     expect((await whoami(true)).status).toBe(200)
+  })
+
+  test('error: hole 5 — a magic link sent before the TOTP factor was set up does not sign in', async () => {
+    const redirectUrl = `${testAppOrigin}/return`
+    const magic = await createApp(testbed.server.store.db, {
+      name: `magic-${dialect}`,
+      origins: [testAppOrigin],
+      emailMode: 'magic-link',
+      redirectUrl,
+      now: Date.now(),
+    })
+    const email = `link-${dialect}@example.com`
+    const target = createTargetKey()
+    const bearer = { authorization: `Bearer ${magic.apiKey}` }
+    const call = (path: string, body: unknown) =>
+      signer(
+        path,
+        { ...(body as object), targetPublicKey: target.publicKey },
+        {
+          authorization: `Bearer ${magic.apiKey}`,
+        },
+      )
+    /** Opens the newest link through the listener: the query of the redirect back to the app. */
+    const land = async () => {
+      const response = await fetch(await readMailboxCode(testbed.server, email), { redirect: 'manual' })
+      expect(response.status).toBe(302)
+      const location = new URL(response.headers.get('location')!)
+      expect(`${location.origin}${location.pathname}`).toBe(redirectUrl)
+      return Object.fromEntries(location.searchParams)
+    }
+    expect((await call('/v1/signup', { email })).status).toBe(200)
+    const signedUp = await land()
+    const session = await target.open(signedUp.bundle!)
+    const whoami = await signer(
+      '/v1/whoami',
+      { stampedRequest: await stampRequest({ organizationId: signedUp.orgId }, session) },
+      bearer,
+    )
+    expect(whoami.status).toBe(200)
+    const account = { orgId: signedUp.orgId!, address: (whoami.body as { address: string }).address }
+
+    // A link asked for while the user had no factor, opened after the factor was set up.
+    expect((await call('/v1/auth', { email })).status).toBe(200)
+    const factor = await enrol((marker) => stampMarker(account, session, marker), bearer)
+    const stale = await land()
+    expect(stale.bundle).toBeUndefined()
+    expect(stale['alchemy-error']).toMatch(/before two-factor sign-in was set up/)
+
+    // A link asked for with the code signs in.
+    expect((await call('/v1/auth', { email })).status).toBe(400)
+    const withCode = await call('/v1/auth', {
+      email,
+      multiFactors: [{ multiFactorId: factor.multiFactorId, multiFactorCode: await codeAt(factor) }],
+    })
+    expect(withCode.status).toBe(200)
+    expect((await land()).bundle).toBeTruthy()
   })
 })

@@ -4,6 +4,7 @@ import { clientIp } from '../../http/clientIp.js'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
+import { linkPredatesMfa } from '../mfa/linkPredatesMfa.js'
 import { consumeEmailCode } from './consumeEmailCode.js'
 import { renderMagicLinkError } from './renderMagicLinkError.js'
 import { toMagicLinkRedirect } from './toMagicLinkRedirect.js'
@@ -65,6 +66,13 @@ export function magicLinkLanding(ctx: SigilContext) {
     const { code } = result
     const redirectUrl = await findRedirectUrl(code.appId)
     if (!redirectUrl) return fail(undefined, 'this app has no redirect URL for sign-in links')
+    // The MFA gate ran when the link was asked for; a link sent before the user's TOTP factor was
+    // set up passed none (docs/security.md, "The MFA gate").
+    if (await linkPredatesMfa(ctx, { otpId, userId: code.userId }))
+      return fail(
+        code.appId,
+        'this sign-in link was sent before two-factor sign-in was set up, ask for a new one',
+      )
     let credentialBundle: string
     try {
       ;({ credentialBundle } = await mintSessionBundle(ctx, {

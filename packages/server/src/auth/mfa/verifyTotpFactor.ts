@@ -55,7 +55,7 @@ export async function verifyTotpFactor(
     if (other) await trx.deleteFrom('mfa_factors').where('id', '=', other.id).execute()
     await trx
       .updateTable('mfa_factors')
-      .set({ verified: 1, replaces_factor_id: null, updated_at: now })
+      .set({ verified: 1, replaces_factor_id: null, verified_at: now, updated_at: now })
       .where('id', '=', factor.id)
       .execute()
   })

@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely'
  *   kills the login. A row lives as long as its token, then is pruned.
  * - `mfa_factors.replaces_factor_id`: a factor enrolled while another was verified, with that
  *   factor's code; verifying it replaces the old one (at most one verified TOTP factor per user).
+ * - `mfa_factors.verified_at`: when the factor started to gate sign-in, so a magic link sent before
+ *   that (which passed no code) is refused at its landing. Existing verified factors take their
+ *   `updated_at` (at worst a link sent just before the upgrade must be asked for again).
  */
 // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on the current Database type.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -23,4 +26,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('expires_at')
     .execute()
   await db.schema.alterTable('mfa_factors').addColumn('replaces_factor_id', 'text').execute()
+  await db.schema.alterTable('mfa_factors').addColumn('verified_at', 'bigint').execute()
+  await db
+    .updateTable('mfa_factors')
+    .set((eb) => ({ verified_at: eb.ref('updated_at') }))
+    .where('verified', '=', 1)
+    .execute()
 }
