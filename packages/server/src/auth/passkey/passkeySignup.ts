@@ -12,7 +12,9 @@ import type { passkeySignupSchema } from './passkeySignupSchema.js'
  * Sign-up with a passkey: verifies the attestation against the app's origins and rp ids, then creates
  * the user's sub-organization, user (with the passkey) and wallet. The client is signed in from here
  * on with passkey stamps; no session key is minted. Limited per client IP and per app (429
- * `RATE_LIMITED`), as each sign-up creates an organization and wallets.
+ * `RATE_LIMITED`), as each sign-up creates an organization and wallets. An email given here is stored
+ * unproven (shown, never matched by email sign-in, lookup or OAuth linking; docs/email-sign-in.md);
+ * it is refused (409 `USER_EXISTS`) only when a user of the app has proven it.
  *
  * @example
  * const { orgId, userId, address } = await passkeySignup(ctx, request, body)
