@@ -100,6 +100,41 @@ describe.each(storeDialects)('magic-link sign-in on %s', (dialect) => {
     expect(location.searchParams.has('aa-is-signup')).toBe(false)
   })
 
+  test('error: a link for an email another account proved first lands with alchemy-error and no bundle', async () => {
+    await setUp()
+    const target = createTargetKey()
+    const email = 'twice@example.com'
+    const signup = async () =>
+      (await (await call('/v1/signup', { email, targetPublicKey: target.publicKey })).json()) as {
+        orgId: string
+      }
+    const first = await signup()
+    const firstLink = await readMailboxCode(server, email)
+    // A second unconfirmed account for the address, as a racing server instance could make it.
+    const park = (value: string) =>
+      server.store.db
+        .updateTable('users')
+        .set({ email: value })
+        .where('organization_id', '=', first.orgId)
+        .execute()
+    await park('parked@example.com')
+    const second = await signup()
+    const secondLink = await readMailboxCode(server, email)
+    await park(email)
+    expect(second.orgId).not.toBe(first.orgId)
+
+    const proven = new URL((await follow(firstLink)).headers.get('location')!)
+    expect(proven.searchParams.get('orgId')).toBe(first.orgId)
+    const landing = await follow(secondLink)
+    expect(landing.status).toBe(302)
+    const location = new URL(landing.headers.get('location')!)
+    expect(location.origin + location.pathname).toBe(redirectUrl)
+    expect(location.searchParams.get('alchemy-error')).toBe(
+      'another account of this app has already proven this email; sign in with the email instead',
+    )
+    expect(location.searchParams.has('bundle')).toBe(false)
+  })
+
   test('error: a used link redirects with alchemy-error and no bundle', async () => {
     await setUp()
     await call('/v1/signup', { email: 'ada@example.com', targetPublicKey: createTargetKey().publicKey })
