@@ -9,7 +9,8 @@ type Enrolment = { multiFactorId: string; multiFactorTotpUrl: string }
 /**
  * Two-factor codes (`useMFA`): lists the user's TOTP factors, adds one (shows its `otpauth://` URL
  * to paste into an authenticator app, then asks for a first code to confirm it) and removes one.
- * With a factor, the next sign-in asks for a code after the email step.
+ * With a factor, the next sign-in asks for a code after the email step, and removing or replacing
+ * it needs the app's current code (the server refuses a session alone).
  *
  * @example
  * <TotpPanel />
@@ -19,8 +20,14 @@ export function TotpPanel() {
   const [factors, setFactors] = useState<MultiFactor[]>()
   const [enrolment, setEnrolment] = useState<Enrolment>()
   const [code, setCode] = useState('')
+  const [currentCode, setCurrentCode] = useState('')
   const urlId = useId()
   const codeId = useId()
+  const currentCodeId = useId()
+  const current = factors?.[0]
+  /** The current code of the verified factor, which the server wants before a change. */
+  const proof = current ? [{ multiFactorId: current.multiFactorId, multiFactorCode: currentCode }] : undefined
+  const needsCode = current !== undefined && currentCode.length !== 6
   const { mutateAsync: listFactors } = getMFAFactors
 
   useEffect(() => {
@@ -31,7 +38,11 @@ export function TotpPanel() {
   }, [isReady, listFactors])
 
   const add = async () => {
-    const { multiFactorId, multiFactorTotpUrl } = await addMFA.mutateAsync({ multiFactorType: 'totp' })
+    const { multiFactorId, multiFactorTotpUrl } = await addMFA.mutateAsync({
+      multiFactorType: 'totp',
+      multiFactors: proof,
+    })
+    setCurrentCode('')
     verifyMFA.reset()
     setCode('')
     setEnrolment({ multiFactorId, multiFactorTotpUrl })
@@ -48,7 +59,11 @@ export function TotpPanel() {
     setCode('')
   }
   const remove = async (multiFactorId: string) => {
-    const { multiFactors } = await removeMFA.mutateAsync({ multiFactorIds: [multiFactorId] })
+    const { multiFactors } = await removeMFA.mutateAsync({
+      multiFactorIds: [multiFactorId],
+      multiFactors: proof,
+    })
+    setCurrentCode('')
     setFactors(multiFactors)
   }
 
@@ -73,7 +88,7 @@ export function TotpPanel() {
                 type="button"
                 className="button button-small button-danger"
                 onClick={() => void remove(factor.multiFactorId).catch(() => undefined)}
-                disabled={removeMFA.isPending}
+                disabled={removeMFA.isPending || needsCode}
                 aria-label={`Remove ${factor.multiFactorType.toUpperCase()} factor ${factor.multiFactorId}`}
               >
                 Remove
@@ -82,6 +97,23 @@ export function TotpPanel() {
           ))}
         </ul>
       )}
+      {current && !enrolment ? (
+        <>
+          <label className="field-label" htmlFor={currentCodeId}>
+            Current code (to remove or replace it)
+          </label>
+          <input
+            id={currentCodeId}
+            className="input input-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            value={currentCode}
+            onChange={(event) => setCurrentCode(event.target.value.replace(/\D/g, ''))}
+          />
+        </>
+      ) : null}
       {enrolment ? (
         <form className="form" onSubmit={(event) => void verify(event).catch(() => undefined)}>
           <label className="field-label" htmlFor={urlId}>
@@ -124,9 +156,9 @@ export function TotpPanel() {
           type="button"
           className="button"
           onClick={() => void add().catch(() => undefined)}
-          disabled={!isReady || addMFA.isPending}
+          disabled={!isReady || addMFA.isPending || needsCode}
         >
-          {addMFA.isPending ? 'Adding…' : 'Add authenticator app'}
+          {addMFA.isPending ? 'Adding…' : current ? 'Replace authenticator app' : 'Add authenticator app'}
         </button>
       )}
       <ErrorText error={addMFA.error ?? removeMFA.error} />
