@@ -1,3 +1,4 @@
+import { generate } from 'otplib'
 import type { Page, Request } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -334,4 +335,50 @@ test('error: cancelling at the provider in redirect mode lands with alchemy-erro
   await showError(page)
   await testbed.screenshot(page, 'redirect-error-2-app-error')
   expect(pageErrors).toEqual([])
+})
+
+test('behavior: a user with a TOTP factor: the popup leaves the signer AWAITING_MFA_AUTH, the code connects', async () => {
+  const { subject, email } = createAccount('popup-mfa')
+  const page = await testbed.openPage({ signer: { enablePopupOauth: true } })
+  const first = await popupLogin(page, subject, 'mfa-1')
+  expect(first.user).toMatchObject({ email })
+  await waitForStatus(page, 'CONNECTED')
+  const added = await page.evaluate(() =>
+    (window as unknown as TestPageWindow).signer.addMfa({ multiFactorType: 'totp' }),
+  )
+  const code = (offsetSteps: number) =>
+    generate({
+      secret: new URL(added.multiFactorTotpUrl).searchParams.get('secret')!,
+      epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30,
+    })
+  await page.evaluate((parameters) => (window as unknown as TestPageWindow).signer.verifyMfa(parameters), {
+    multiFactorId: added.multiFactorId,
+    multiFactorCode: await code(0),
+  })
+  await page.evaluate(() => (window as unknown as TestPageWindow).signer.disconnect())
+  await waitForStatus(page, 'DISCONNECTED')
+
+  // The provider remembers the profile: the popup goes through by itself, but brings no session.
+  const { popup } = await clickPopupSignIn(page)
+  await popup.waitForEvent('close')
+  await waitForStatus(page, 'AWAITING_MFA_AUTH')
+  expect(await signerState(page)).toMatchObject({
+    status: 'AWAITING_MFA_AUTH',
+    user: undefined,
+    error: undefined,
+  })
+  await testbed.screenshot(page, 'mfa-2-app-awaiting-code')
+
+  const user = await page.evaluate(
+    (multiFactorCode) =>
+      (window as unknown as TestPageWindow).signer.validateMultiFactors({ multiFactorCode }),
+    await code(1),
+  )
+  expect(user).toMatchObject({ userId: first.user?.userId, address: first.user?.address })
+  const { user: oauthUser, error } = await outcome(page)
+  expect(error).toBeUndefined()
+  expect(oauthUser).toMatchObject({ userId: first.user?.userId })
+  await waitForStatus(page, 'CONNECTED')
+  await testbed.screenshot(page, 'mfa-3-app-connected')
+  await expectSignsAs(page, first.user!.address)
 })
