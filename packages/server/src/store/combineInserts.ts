@@ -4,7 +4,7 @@ import { CompiledQuery } from 'kysely'
 const maxParameters = 30_000
 
 /** `insert into … values (…)` with one row of placeholders: `$1, $2, …` (PostgreSQL) or `?, ?, …` (SQLite). */
-const singleRowInsert = /^(insert into [^]+? values )\(((?:\$\d+|\?)(?:, (?:\$\d+|\?))*)\)$/
+const singleRowInsert = /^(insert into [\s\S]+? values )\(((?:\$\d+|\?)(?:, (?:\$\d+|\?))*)\)$/
 
 type InsertShape = { head: string; columns: number; numbered: boolean }
 

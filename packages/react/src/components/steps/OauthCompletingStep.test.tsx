@@ -27,6 +27,8 @@ beforeEach(async () => {
     authEndpoint: 'https://accounts.example/auth',
     tokenEndpointAuthMethod: 'none',
     authEndpointParameters: {},
+    trustEmailVerified: true,
+    emailVerifiedAsString: false,
   })
 })
 afterEach(async () => {
