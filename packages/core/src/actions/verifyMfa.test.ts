@@ -55,5 +55,13 @@ test('default: enrol, sign in with a second factor, remove', async () => {
   expect(getSignerStatus(config).isConnected).toBe(true)
   expect(getUser(config)?.userId).toBe(user.userId)
 
-  expect(await removeMfa(config, { multiFactorIds: [multiFactorId] })).toEqual({ multiFactors: [] })
+  // Removing needs a current code; each step is accepted once, so the server's clock moves one step on.
+  await expect(removeMfa(config, { multiFactorIds: [multiFactorId] })).rejects.toThrow(
+    'MFA is required for this user',
+  )
+  testbed.server.app.sigil.now = () => Date.now() + 30_000
+  const multiFactors = [{ multiFactorId, multiFactorCode: await totpCode(multiFactorTotpUrl, 2) }]
+  expect(await removeMfa(config, { multiFactorIds: [multiFactorId], multiFactors })).toEqual({
+    multiFactors: [],
+  })
 })

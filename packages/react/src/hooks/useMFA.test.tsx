@@ -77,8 +77,17 @@ test('default: enrol a TOTP factor, sign in again through AWAITING_MFA_AUTH, rem
     }),
   )
   await waitFor(() => expect(result.current.mfa.isReady).toBe(true))
+  // Removing needs a current code; each step is accepted once, so the server's clock moves one step on.
+  await expect(
+    act(() => result.current.mfa.removeMFA.mutateAsync({ multiFactorIds: [multiFactorId] })),
+  ).rejects.toThrow('MFA is required for this user')
+  testbed.server.app.sigil.now = () => Date.now() + 30_000
+  const multiFactorCode = await totpCode(multiFactorTotpUrl, 2)
   const removed = await act(() =>
-    result.current.mfa.removeMFA.mutateAsync({ multiFactorIds: [multiFactorId] }),
+    result.current.mfa.removeMFA.mutateAsync({
+      multiFactorIds: [multiFactorId],
+      multiFactors: [{ multiFactorId, multiFactorCode }],
+    }),
   )
   expect(removed).toEqual({ multiFactors: [] })
 })
