@@ -1,11 +1,16 @@
-import { base64urlEncode } from '@sigil/protocol'
+import { base64urlEncode, createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readMailboxCode } from '../../src/auth/email/test/readMailboxCode.js'
 import { type OauthTestbed, startOauthTestbed } from '../../src/auth/oauth/test/startOauthTestbed.js'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 import { createSoftwarePasskey } from '../../src/test/createSoftwarePasskey.js'
 import { createTargetKey, stampRequest } from '../../src/test/createTargetKey.js'
-import { createTestServer, type TestServer, testAppOrigin } from '../../src/test/createTestServer.js'
+import {
+  createTestServer,
+  type TestKey,
+  type TestServer,
+  testAppOrigin,
+} from '../../src/test/createTestServer.js'
 import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
 
 /*
@@ -70,6 +75,22 @@ function signerClient(url: string, apiKey: string) {
         headers: { 'content-type': 'application/json', 'X-Stamp-Webauthn': passkey.stamp(body) },
       })
     },
+    /** The operator's `list_suborgs` by email (stamped by the root key), as a backend would ask. */
+    async operatorFindByEmail(rootKey: TestKey, rootOrganizationId: string, email: string) {
+      const body = JSON.stringify({
+        organizationId: rootOrganizationId,
+        filterType: 'EMAIL',
+        filterValue: email,
+      })
+      const stamp = await createApiKeyStamp({ body, privateKey: rootKey.privateKey })
+      const response = await fetch(`${url}/public/v1/query/list_suborgs`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+      })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { organizationIds: string[] }).organizationIds
+    },
     /** Whoami with the session key out of `bundle`, opened with `target`. */
     async sessionWhoami(target: ReturnType<typeof createTargetKey>, bundle: string, organizationId: string) {
       const session = await target.open(bundle)
@@ -105,6 +126,9 @@ describe.each(storeDialects)('email identity attacks on %s', (dialect) => {
 
     // The unproven email answers nothing and cannot be signed in to.
     expect(await client.lookup(victimEmail)).toBeNull()
+    expect(await client.operatorFindByEmail(server.rootKey, server.rootOrganizationId, victimEmail)).toEqual(
+      [],
+    )
     const target = createTargetKey()
     const auth = await client.signer('/v1/auth', { email: victimEmail, targetPublicKey: target.publicKey })
     expect(auth.status).toBe(404)
@@ -142,6 +166,9 @@ describe.each(storeDialects)('email identity attacks on %s', (dialect) => {
 
     // The email is now the victim's identity, and later sign-ins by email reach the victim only.
     expect(await client.lookup(victimEmail)).toBe(orgId)
+    expect(await client.operatorFindByEmail(server.rootKey, server.rootOrganizationId, victimEmail)).toEqual([
+      orgId,
+    ])
     const again = await client.signer('/v1/auth', { email: victimEmail, targetPublicKey: target.publicKey })
     expect(again.status).toBe(200)
     expect(((await again.json()) as { orgId: string }).orgId).toBe(orgId)

@@ -40,9 +40,15 @@ async function matchingOrganizationIds(
     case 'USERNAME':
       return (await users.where('name', '=', value).execute()).map((row) => row.organization_id)
     case 'EMAIL':
-      return (await users.where('email', '=', value.trim().toLowerCase()).execute()).map(
-        (row) => row.organization_id,
-      )
+      // Proven emails only (docs/security.md): an email a passkey sign-up merely typed in is no identity.
+      return (
+        await db
+          .selectFrom('email_identities')
+          .innerJoin('users', 'users.id', 'email_identities.user_id')
+          .select('users.organization_id')
+          .where('email_identities.email', '=', value.trim().toLowerCase())
+          .execute()
+      ).map((row) => row.organization_id)
     case 'PHONE_NUMBER':
       return (await users.where('phone_number', '=', value).execute()).map((row) => row.organization_id)
     case 'CREDENTIAL_ID':
