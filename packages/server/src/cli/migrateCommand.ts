@@ -9,7 +9,8 @@ export const migrateUsage = 'sigil-server migrate [--data-dir ./.sigil] [--datab
 /**
  * `sigil-server migrate`: brings the store's schema up to date (safe while a server runs). When a
  * migration refuses to run because of the data (0007: credentials registered more than once), prints its
- * report to stderr and exits 1; nothing was changed.
+ * report to stderr and exits 1; nothing was changed. Warns when migration 0008 left emails for the
+ * operator to review (`email_identity_conflicts`).
  *
  * @example
  * await migrateCommand(['--data-dir', '.sigil'])
@@ -21,6 +22,16 @@ export async function migrateCommand(args: string[]): Promise<void> {
   try {
     await migrateToLatest(store.db)
     console.log(`store is up to date (${store.dialect})`)
+    const conflicts = await store.db
+      .selectFrom('email_identity_conflicts')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .executeTakeFirstOrThrow()
+    if (Number(conflicts.count) > 0)
+      console.warn(
+        `sigil-server: ${conflicts.count} email(s) were proven by more than one user of an app before` +
+          ' migration 0008; the oldest user keeps each. Review the table email_identity_conflicts' +
+          ' (docs/security.md).',
+      )
   } catch (error) {
     if (!(error instanceof DuplicateCredentialsError)) throw error
     console.error(`sigil-server: ${error.report}`)
