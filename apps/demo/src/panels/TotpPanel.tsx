@@ -81,15 +81,14 @@ export function TotpPanel() {
           {factors.map((factor) => (
             <li key={factor.multiFactorId} className="item">
               <span>
-                <strong>{factor.multiFactorType.toUpperCase()}</strong>{' '}
-                <code className="muted">{factor.multiFactorId}</code>
+                Authenticator app <span className="muted">(TOTP)</span>
               </span>
               <button
                 type="button"
                 className="button button-small button-danger"
                 onClick={() => void remove(factor.multiFactorId).catch(() => undefined)}
                 disabled={removeMFA.isPending || needsCode}
-                aria-label={`Remove ${factor.multiFactorType.toUpperCase()} factor ${factor.multiFactorId}`}
+                aria-label={`Remove ${factor.multiFactorType.toUpperCase()} factor (authenticator app)`}
               >
                 Remove
               </button>
