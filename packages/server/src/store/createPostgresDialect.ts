@@ -1,5 +1,6 @@
-import { PostgresDialect } from 'kysely'
+import { type DatabaseIntrospector, type Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { createSchemaScopedIntrospector } from './createSchemaScopedIntrospector.js'
 
 /** Type id of PostgreSQL's `int8` (`bigint` columns, also `count(*)`). */
 const INT8_OID = 20
@@ -7,7 +8,8 @@ const INT8_OID = 20
 /**
  * A Kysely PostgreSQL dialect on its own `pg` pool. `int8`/`bigint` values (epoch-ms times, counts) come
  * back as JS numbers through a type parser set on this pool only; the process-wide `pg.types` stay as they
- * are. Epoch milliseconds stay far below 2^53, so no precision is lost.
+ * are. Epoch milliseconds stay far below 2^53, so no precision is lost. Introspection (what the migrator
+ * asks) sees only the connection's `current_schema()`.
  *
  * @example
  * const db = new Kysely<Database>({ dialect: createPostgresDialect('postgres://postgres@127.0.0.1/sigil') })
@@ -25,5 +27,13 @@ export function createPostgresDialect(databaseUrl: string): PostgresDialect {
   // An idle client that loses its server emits 'error' on the pool; pg drops that client and the next query
   // opens a new one. Without a listener the event would crash the process.
   pool.on('error', () => {})
-  return new PostgresDialect({ pool })
+  return new SchemaScopedPostgresDialect({ pool })
+}
+
+/** Kysely's PostgreSQL dialect whose introspection stays in `current_schema()` (see the introspector). */
+class SchemaScopedPostgresDialect extends PostgresDialect {
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature.
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return createSchemaScopedIntrospector(db)
+  }
 }
