@@ -197,6 +197,47 @@ describe('/rpc/:chainId', () => {
     expect((await call('eth_getBalance', ['0x12', 'latest'])).body.error.code).toBeTypeOf('number')
   })
 
+  test("error: node-account methods are refused through the real listener: no one moves another address's ETH", async () => {
+    // Regression (issue 15): the gateway refused a short list only, so anvil's
+    // eth_sendUnsignedTransaction (a transaction from any address, unsigned) and eth_accounts went through.
+    const nodeCall = async (method: string, params: unknown[] = []) => {
+      const response = await fetch(`${listener.url}/rpc/${devnet.chainId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.signerApp.apiKey}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+      return (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
+    }
+    const victim = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const thief = '0x000000000000000000000000000000000000dEaD'
+    const balance = async (address: string) =>
+      BigInt((await nodeCall('eth_getBalance', [address, 'latest'])).result as string)
+    const [victimBefore, thiefBefore] = [await balance(victim), await balance(thief)]
+    expect(victimBefore).toBeGreaterThan(10n ** 18n)
+    const stolen = await nodeCall('eth_sendUnsignedTransaction', [
+      { from: victim, to: thief, value: '0xde0b6b3a7640000' },
+    ])
+    expect(stolen.error).toEqual({
+      code: -32601,
+      message: 'method eth_sendUnsignedTransaction is not available through the gateway',
+    })
+    await fetch(`${devnet.rpcUrl}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+    })
+    expect(await balance(thief)).toBe(thiefBefore)
+    expect(await balance(victim)).toBe(victimBefore)
+    for (const method of [
+      'eth_accounts',
+      'eth_coinbase',
+      'personal_sign',
+      'hardhat_setBalance',
+      'txpool_content',
+    ])
+      expect((await nodeCall(method)).error?.code).toBe(-32601)
+  })
+
   test('error: an unreachable node is -32002 without its URL, and nothing secret is logged', async () => {
     logLines.length = 0
     const { status, body } = await call('eth_chainId', [], 999)

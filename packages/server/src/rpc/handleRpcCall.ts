@@ -6,6 +6,7 @@ import type { ChainConfig } from './ChainConfig.js'
 import { callUpstream } from './callUpstream.js'
 import type { GatewayRequest } from './GatewayRequest.js'
 import { handleSolanaRpcCall } from './handleSolanaRpcCall.js'
+import { nodeMethods } from './nodeMethods.js'
 import { RpcError } from './RpcError.js'
 
 /** ERC-4337 methods the chain's bundler answers. */
@@ -32,21 +33,10 @@ const gatewayMethods: Record<string, (request: GatewayRequest, params: unknown) 
   alchemy_requestGasAndPaymasterAndData: requestGasAndPaymasterAndData,
 }
 
-/** Node methods that would act with the node's own accounts: never forwarded. */
-const refusedNodeMethods = new Set([
-  'eth_sendTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-])
-
 /**
  * Answers one JSON-RPC call. On an EVM chain: gateway methods here, bundler methods at the chain's
- * bundler, other `eth_*`, `net_*` and `web3_*` methods at the chain's node (node-administration
- * namespaces such as `anvil_*`, `debug_*`, `admin_*` and the node-account signing methods are
- * refused). On a Solana chain: see {@link handleSolanaRpcCall}.
+ * bundler, and the node methods of {@link nodeMethods} (reads, estimates, raw transactions) at the
+ * chain's node; everything else is refused. On a Solana chain: see {@link handleSolanaRpcCall}.
  *
  * @example
  * const result = await handleRpcCall(request, 'eth_chainId', [])
@@ -76,7 +66,7 @@ export async function handleRpcCall(
       params: params ?? [],
     })
   }
-  if (!/^(eth|net|web3)_/.test(method) || refusedNodeMethods.has(method))
+  if (!nodeMethods.has(method))
     throw new RpcError('METHOD_NOT_FOUND', `method ${method} is not available through the gateway`)
   return callUpstream({
     url: chain.rpcUrl,
