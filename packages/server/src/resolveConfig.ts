@@ -53,6 +53,18 @@ export type SigilServerConfig = {
    */
   solanaMaxFeeLamports?: number
   /**
+   * Highest `maxFeePerGas` (and `maxPriorityFeePerGas`) the paymaster signs for, as a multiple of the
+   * gateway's own fee estimate at that moment. Default `SIGIL_SPONSOR_MAX_FEE_MULTIPLIER` or 2.
+   */
+  sponsorMaxFeeMultiplier?: number
+  /** Highest `maxFeePerGas` the paymaster ever signs for, wei. Default `SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI` or 500 gwei. */
+  sponsorMaxFeePerGasWei?: bigint
+  /**
+   * How long signed paymaster data stays usable, seconds (its `validUntil`): the worst case stays reserved
+   * that long, and a disabled policy stops at most that long after. Default `SIGIL_SPONSOR_VALIDITY_SECONDS` or 120.
+   */
+  sponsorValiditySeconds?: number
+  /**
    * Origins accepted in passkey (WebAuthn) client data besides the apps' allowed origins. Default
    * `SIGIL_WEBAUTHN_ORIGINS`, else (dev mode only) `http://localhost:5173` and `http://localhost:8787`, else none.
    */
@@ -117,6 +129,9 @@ export type ResolvedConfig = {
   maxBodyBytes: number
   /** `null`: no cap. */
   solanaMaxFeeLamports: bigint | null
+  sponsorMaxFeeMultiplier: number
+  sponsorMaxFeePerGasWei: bigint
+  sponsorValiditySeconds: number
   webauthnOrigins: string[]
   webauthnRpIds: string[]
   rootOrganizationName: string
@@ -165,6 +180,25 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
   const solanaMaxFeeLamports = number(config.solanaMaxFeeLamports, 'SIGIL_SOLANA_MAX_FEE_LAMPORTS', 1_000_000)
   if (!Number.isSafeInteger(solanaMaxFeeLamports))
     throw new Error('SIGIL_SOLANA_MAX_FEE_LAMPORTS must be a whole number of lamports')
+  const sponsorMaxFeeMultiplier = number(
+    config.sponsorMaxFeeMultiplier,
+    'SIGIL_SPONSOR_MAX_FEE_MULTIPLIER',
+    2,
+  )
+  if (sponsorMaxFeeMultiplier < 1 || sponsorMaxFeeMultiplier > 100)
+    throw new Error('SIGIL_SPONSOR_MAX_FEE_MULTIPLIER must be between 1 and 100')
+  const maxFeeText = env.SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI
+  if (maxFeeText !== undefined && !/^[1-9]\d{0,30}$/.test(maxFeeText))
+    throw new Error('SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI must be a positive whole number of wei')
+  const sponsorMaxFeePerGasWei =
+    config.sponsorMaxFeePerGasWei ?? (maxFeeText ? BigInt(maxFeeText) : 500_000_000_000n)
+  const sponsorValiditySeconds = number(config.sponsorValiditySeconds, 'SIGIL_SPONSOR_VALIDITY_SECONDS', 120)
+  if (
+    !Number.isSafeInteger(sponsorValiditySeconds) ||
+    sponsorValiditySeconds < 10 ||
+    sponsorValiditySeconds > 3600
+  )
+    throw new Error('SIGIL_SPONSOR_VALIDITY_SECONDS must be a whole number from 10 to 3600')
   const otpLifetimeSeconds = number(config.otpLifetimeSeconds, 'SIGIL_OTP_LIFETIME_SECONDS', 300)
   if (otpLifetimeSeconds < 30 || otpLifetimeSeconds > 600)
     throw new Error('SIGIL_OTP_LIFETIME_SECONDS must be between 30 and 600 (10 minutes)')
@@ -178,6 +212,9 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     maxRequestSkewMs: number(config.maxRequestSkewMs, 'SIGIL_MAX_REQUEST_SKEW_MS', 300_000),
     maxBodyBytes: number(config.maxBodyBytes, 'SIGIL_MAX_BODY_BYTES', 262_144),
     solanaMaxFeeLamports: solanaMaxFeeLamports === 0 ? null : BigInt(solanaMaxFeeLamports),
+    sponsorMaxFeeMultiplier,
+    sponsorMaxFeePerGasWei,
+    sponsorValiditySeconds,
     // The localhost defaults only in dev mode: in production a passkey's origin and RP id come from the
     // operator's list and the apps' allowed origins, never from a page someone serves on localhost.
     webauthnOrigins:

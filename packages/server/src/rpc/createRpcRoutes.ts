@@ -63,7 +63,17 @@ export function createRpcRoutes(ctx: SigilContext): Hono {
       authorization: apiKey ? `Bearer ${apiKey}` : c.req.header('authorization'),
       origin: c.req.header('origin'),
     })
-    const request: GatewayRequest<ChainConfig> = { ctx, chain, app, paymasterSigner, solanaFeePayer }
+    const bearer = apiKey ?? c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
+    const credential = !bearer ? 'origin' : bearer.split('.').length === 3 ? 'jwt' : 'apiKey'
+    const request: GatewayRequest<ChainConfig> = {
+      ctx,
+      chain,
+      app,
+      credential,
+      signedInUser: async () => undefined,
+      paymasterSigner,
+      solanaFeePayer,
+    }
     c.header('Cache-Control', 'no-store')
     const text = await readRawBody(c)
     if (exceedsJsonDepth(text))

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import type { SponsorAudience, SponsorBudgetPeriod } from '../store/sponsorSchema.js'
 
 /** A gas sponsorship policy of one app (the `policyId` clients send in paymaster requests). */
 export type SponsorPolicy = {
@@ -14,8 +15,18 @@ export type SponsorPolicy = {
   maxGasPerOperation: bigint | null
   /** Operations one sender may have sponsored per UTC day; null: no limit. */
   maxOperationsPerSenderPerDay: number | null
-  /** The most the policy may spend in wei (each signed operation counts its maximum cost); null: no limit. */
+  /** Who may use it: an allowed origin (`public`), a Sigil session (`signed-in`) or an app API key (`server`). */
+  audience: SponsorAudience
+  /** The most the policy may spend in wei per {@link budgetPeriod} (reserved worst cases and real costs); null: unlimited (created with `--unlimited`). */
   budgetWei: bigint | null
+  /** The most one user (a Sigil user for `signed-in`, else a sender) may use per period, wei; null: no per-user budget. */
+  budgetPerUserWei: bigint | null
+  /** What `budgetWei` and `budgetPerUserWei` count over (UTC periods). */
+  budgetPeriod: SponsorBudgetPeriod
+  /** Largest worst-case cost of one operation, wei; null: only the budget and the server's fee caps bound it. */
+  maxCostWeiPerOperation: bigint | null
+  /** Factories (lowercase) whose accounts it sponsors; null: any sender. */
+  senderFactories: Address[] | null
   /** The maximum cost of every operation signed so far, wei. */
   spentWei: bigint
   /** Operations signed so far. */

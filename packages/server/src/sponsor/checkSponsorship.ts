@@ -1,29 +1,40 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../store/schema.js'
+import type { UserOperation } from 'viem/account-abstraction'
+import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import { assertKnownSender } from './assertKnownSender.js'
 import { assertPolicyAllows } from './assertPolicyAllows.js'
+import { assertPolicyAudience, type PolicyCaller } from './assertPolicyAudience.js'
 import { findSponsorPolicy } from './findSponsorPolicy.js'
+import type { EntryPointVersion } from './getPaymasterHash.js'
 import { readPolicyUsage } from './readPolicyUsage.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 
+export type CheckSponsorshipParameters = {
+  policyId: string
+  operation: SponsoredOperation
+  userOperation: UserOperation
+  version: EntryPointVersion
+}
+
 /**
- * Whether the app's policy would sponsor the operation now (nothing is recorded): throws the JSON-RPC
- * refusal naming the limit, else returns the policy. Stub data and estimation ask this first.
+ * Whether the app's policy would sponsor the operation now (nothing is recorded): the caller must be
+ * in the policy's audience, the limits must hold against what is spent and reserved, and the sender
+ * must be an account the policy knows. Throws the JSON-RPC refusal naming the rule, else returns the
+ * policy and who its per-user limits count. Stub data and estimation ask this first.
  *
  * @example
- * await checkSponsorship(db, { policyId, appId, operation, now: Date.now() })
+ * const { policy, caller } = await checkSponsorship(request, { policyId, operation, userOperation, version })
  */
 export async function checkSponsorship(
-  db: Kysely<Database>,
-  {
-    policyId,
-    appId,
-    operation,
-    now,
-  }: { policyId: string; appId: string; operation: SponsoredOperation; now: number },
-): Promise<SponsorPolicy> {
-  const policy = await findSponsorPolicy(db, { policyId, appId })
-  const view = await readPolicyUsage(db, policy, operation, now)
+  request: GatewayRequest,
+  { policyId, operation, userOperation, version }: CheckSponsorshipParameters,
+): Promise<{ policy: SponsorPolicy; caller: PolicyCaller }> {
+  const { ctx, app } = request
+  const now = ctx.now()
+  const policy = await findSponsorPolicy(ctx.store.db, { policyId, appId: app.id })
+  const caller = await assertPolicyAudience(request, policy)
+  const view = await readPolicyUsage(ctx.store.db, policy, operation, now)
   assertPolicyAllows(view.policy, operation, { now, usage: view.usage })
-  return policy
+  await assertKnownSender(request, policy, userOperation, version)
+  return { policy, caller }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { type Address, isAddress } from 'viem'
 import { createId } from '../ids/createId.js'
 import type { Database } from '../store/schema.js'
+import type { SponsorAudience, SponsorBudgetPeriod } from '../store/sponsorSchema.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 import { SponsorPolicyError } from './SponsorPolicyError.js'
 import { toSponsorPolicy } from './toSponsorPolicy.js'
@@ -12,7 +13,16 @@ export type CreateSponsorPolicyParameters = {
   chainIds?: number[] | undefined
   maxGasPerOperation?: bigint | undefined
   maxOperationsPerSenderPerDay?: number | undefined
+  /** Omitted: unlimited (the CLI asks for `--unlimited` to say so). */
   budgetWei?: bigint | undefined
+  /** Default `'total'`. */
+  budgetPeriod?: SponsorBudgetPeriod | undefined
+  budgetPerUserWei?: bigint | undefined
+  maxCostWeiPerOperation?: bigint | undefined
+  /** Default `'public'`. */
+  audience?: SponsorAudience | undefined
+  /** Factories whose accounts it sponsors; omitted: any sender. */
+  senderFactories?: string[] | undefined
   allowedTargets?: string[] | undefined
   /** Epoch ms. */
   expiresAt?: number | undefined
@@ -31,7 +41,7 @@ export async function createSponsorPolicy(
   db: Kysely<Database>,
   parameters: CreateSponsorPolicyParameters,
 ): Promise<SponsorPolicy> {
-  const refuse = (message: string) => {
+  const refuse = (message: string): never => {
     throw new SponsorPolicyError(message)
   }
   const app = await db.selectFrom('apps').select('id').where('id', '=', parameters.appId).executeTakeFirst()
@@ -45,6 +55,15 @@ export async function createSponsorPolicy(
   if (perDay !== undefined && (!Number.isSafeInteger(perDay) || perDay <= 0))
     refuse('operations per sender per day must be a positive integer')
   if (parameters.budgetWei !== undefined && parameters.budgetWei <= 0n) refuse('the budget must be positive')
+  if (parameters.budgetPerUserWei !== undefined && parameters.budgetPerUserWei <= 0n)
+    refuse('the budget per user must be positive')
+  if (parameters.maxCostWeiPerOperation !== undefined && parameters.maxCostWeiPerOperation <= 0n)
+    refuse('the cost cap per operation must be positive')
+  assertAudienceAndPeriod(parameters, refuse)
+  const factories = parameters.senderFactories?.map((factory) => {
+    if (!isAddress(factory, { strict: false })) refuse(`sender factory ${factory} is not an address`)
+    return factory.toLowerCase() as Address
+  })
   const targets = parameters.allowedTargets?.map((target) => {
     if (!isAddress(target, { strict: false })) refuse(`allowed target ${target} is not an address`)
     return target.toLowerCase() as Address
@@ -65,6 +84,11 @@ export async function createSponsorPolicy(
     allowed_targets: targets ? JSON.stringify([...new Set(targets)]) : null,
     max_lamports_per_transaction: null,
     allowed_programs: null,
+    audience: parameters.audience ?? 'public',
+    budget_period: parameters.budgetPeriod ?? 'total',
+    budget_per_user_wei: parameters.budgetPerUserWei?.toString() ?? null,
+    max_cost_wei_per_operation: parameters.maxCostWeiPerOperation?.toString() ?? null,
+    sender_factories: factories ? JSON.stringify([...new Set(factories)]) : null,
     expires_at: parameters.expiresAt ?? null,
     disabled_at: null,
     created_at: parameters.now,
@@ -72,4 +96,19 @@ export async function createSponsorPolicy(
   }
   await db.insertInto('sponsor_policies').values(row).execute()
   return toSponsorPolicy(row)
+}
+
+export const sponsorAudiences: readonly SponsorAudience[] = ['public', 'signed-in', 'server']
+export const sponsorBudgetPeriods: readonly SponsorBudgetPeriod[] = ['total', 'day', 'week', 'month']
+
+/** Refuses an audience or budget period that is not one of the known names. */
+export function assertAudienceAndPeriod(
+  parameters: { audience?: string | undefined; budgetPeriod?: string | undefined },
+  refuse: (message: string) => never,
+): void {
+  const { audience, budgetPeriod } = parameters
+  if (audience !== undefined && !sponsorAudiences.includes(audience as SponsorAudience))
+    refuse(`audience must be one of ${sponsorAudiences.join(', ')}, got ${audience}`)
+  if (budgetPeriod !== undefined && !sponsorBudgetPeriods.includes(budgetPeriod as SponsorBudgetPeriod))
+    refuse(`budget period must be one of ${sponsorBudgetPeriods.join(', ')}, got ${budgetPeriod}`)
 }

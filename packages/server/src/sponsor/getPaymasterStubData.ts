@@ -2,7 +2,6 @@ import type { GatewayRequest } from '../rpc/GatewayRequest.js'
 import { buildPaymasterFields, dummyPaymasterSignature } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { parsePaymasterParams } from './parsePaymasterParams.js'
-import { paymasterValiditySeconds } from './signSponsorship.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
 
 /**
@@ -15,15 +14,15 @@ import { toSponsoredOperation } from './toSponsoredOperation.js'
  */
 export async function getPaymasterStubData(request: GatewayRequest, params: unknown): Promise<unknown> {
   const { userOperation, entryPoint, version, paymaster, policyId } = parsePaymasterParams(request, params)
-  const { ctx, chain, app } = request
+  const { ctx, chain } = request
   const now = ctx.now()
   const operation = toSponsoredOperation(userOperation, { version, chainId: chain.id, entryPoint })
-  await checkSponsorship(ctx.store.db, { policyId, appId: app.id, operation, now })
+  await checkSponsorship(request, { policyId, operation, userOperation, version })
   return {
     ...buildPaymasterFields({
       version,
       paymaster,
-      validUntil: Math.floor(now / 1000) + paymasterValiditySeconds,
+      validUntil: Math.floor(now / 1000) + ctx.config.sponsorValiditySeconds,
       validAfter: 0,
       signature: dummyPaymasterSignature,
     }),

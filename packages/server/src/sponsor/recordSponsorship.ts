@@ -10,6 +10,12 @@ export type RecordSponsorshipParameters = {
   policyId: string
   appId: string
   operation: SponsoredOperation
+  /** Who the per-user limits count: `user:<Sigil user id>` or `sender:<lowercase address>`. */
+  userKey: string
+  /** Epoch seconds: the signature's `validUntil`. */
+  validUntil: number
+  /** The chain's latest block when signed, where known. */
+  fromBlock: bigint | undefined
   userOperationHash: Hex
   now: number
 }

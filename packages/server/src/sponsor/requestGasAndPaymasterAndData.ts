@@ -12,7 +12,7 @@ import { checkSponsorship } from './checkSponsorship.js'
 import { defaultPaymasterVerificationGasLimit } from './getPaymasterData.js'
 import { parseUserOperation } from './parseUserOperation.js'
 import { resolvePaymaster } from './resolvePaymaster.js'
-import { paymasterValiditySeconds, signSponsorship } from './signSponsorship.js'
+import { signSponsorship } from './signSponsorship.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
 
 const estimateSchema = z.object({
@@ -53,16 +53,16 @@ export async function requestGasAndPaymasterAndData(
     requestGasAndPaymasterParamsSchema,
     params,
   )
-  const { ctx, chain, app } = request
+  const { ctx, chain } = request
   const { version, paymaster } = resolvePaymaster(chain, entryPoint)
   const userOperation = parseUserOperation(raw, version, '0.userOperation')
   const now = ctx.now()
   // Refuse early (before the node and the bundler are asked) what the policy refuses anyway.
-  await checkSponsorship(ctx.store.db, {
+  await checkSponsorship(request, {
     policyId,
-    appId: app.id,
     operation: toSponsoredOperation(userOperation, { version, chainId: chain.id, entryPoint }),
-    now,
+    userOperation,
+    version,
   })
   if (!chain.bundlerUrl) throw new RpcError('INVALID_PARAMS', `chain ${chain.id} has no bundler configured`)
   const node = { url: chain.rpcUrl, label: `node of chain ${chain.id}`, logger: ctx.logger }
@@ -82,7 +82,7 @@ export async function requestGasAndPaymasterAndData(
   const stub = buildPaymasterFields({
     version,
     paymaster,
-    validUntil: Math.floor(now / 1000) + paymasterValiditySeconds,
+    validUntil: Math.floor(now / 1000) + ctx.config.sponsorValiditySeconds,
     validAfter: 0,
     signature: dummyPaymasterSignature,
   })

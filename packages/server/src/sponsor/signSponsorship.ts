@@ -2,15 +2,13 @@ import type { Address } from 'viem'
 import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
 import type { GatewayRequest } from '../rpc/GatewayRequest.js'
 import { RpcError } from '../rpc/RpcError.js'
+import { assertOperationCost } from './assertOperationCost.js'
 import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { type EntryPointVersion, getPaymasterHash } from './getPaymasterHash.js'
 import { recordSponsorship } from './recordSponsorship.js'
 import { signPaymasterHash } from './signPaymasterHash.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
-
-/** How long signed paymaster data stays valid (capped by the policy's expiry). */
-export const paymasterValiditySeconds = 600
 
 export type SignSponsorshipParameters = {
   request: GatewayRequest
@@ -47,8 +45,17 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
   if (gasValues.some((value) => value >= 2n ** 128n))
     throw new RpcError('INVALID_PARAMS', 'gas and fee values must fit in 128 bits')
   const operation = toSponsoredOperation(userOperation, { version, chainId: chain.id, entryPoint })
-  const policy = await checkSponsorship(ctx.store.db, { policyId, appId: app.id, operation, now })
-  const until = Math.min(now + paymasterValiditySeconds * 1000, policy.expiresAt ?? Number.POSITIVE_INFINITY)
+  const { policy, caller } = await checkSponsorship(request, { policyId, operation, userOperation, version })
+  const { fromBlock } = await assertOperationCost(request, {
+    policy,
+    operation,
+    userOperation,
+    version,
+    entryPoint,
+    paymaster,
+  })
+  const validity = ctx.config.sponsorValiditySeconds * 1000
+  const until = Math.min(now + validity, policy.expiresAt ?? Number.POSITIVE_INFINITY)
   const validUntil = Math.floor(until / 1000)
   const validAfter = 0
   const hash = getPaymasterHash({
@@ -72,6 +79,9 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
     policyId,
     appId: app.id,
     operation,
+    userKey: caller.userKey ?? `sender:${operation.sender.toLowerCase()}`,
+    validUntil,
+    fromBlock,
     userOperationHash: userOperationHashOf({ ...userOperation, ...fields }, version, chain.id, entryPoint),
     now,
   })

@@ -9,6 +9,7 @@ import { disableSponsorPolicy } from './disableSponsorPolicy.js'
 import { listSponsorPolicies } from './listSponsorPolicies.js'
 import { recordSponsorship } from './recordSponsorship.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
+import { policyCheckRequest, toTestUserOperation } from './test/policyCheckRequest.js'
 
 /** Policies and their usage accounting, on SQLite and PostgreSQL alike. */
 
@@ -80,6 +81,9 @@ forEachDialect((dialect) => {
         policyId: policy.id,
         appId,
         operation: operation(),
+        userKey: `sender:${sender}`,
+        validUntil: Math.floor(now / 1000) + 120,
+        fromBlock: undefined,
         userOperationHash: hash(1),
         now,
       })
@@ -100,12 +104,17 @@ forEachDialect((dialect) => {
       const { db } = getStore()
       const appId = await newApp()
       const check = (policyId: string, overrides: Partial<SponsoredOperation> = {}, at = now) =>
-        checkSponsorship(db, { policyId, appId, operation: operation(overrides), now: at })
+        checkSponsorship(policyCheckRequest(db, { appId, now: at }), {
+          policyId,
+          operation: operation(overrides),
+          userOperation: toTestUserOperation(operation(overrides)),
+          version: '0.7',
+        })
       const chain = await createSponsorPolicy(db, { appId, chainIds: [31337], now })
       await expect(check(chain.id, { chainId: 1 })).rejects.toThrow(
         `Policy ${chain.id} does not sponsor chain 1`,
       )
-      await expect(check(chain.id)).resolves.toMatchObject({ id: chain.id })
+      await expect(check(chain.id)).resolves.toMatchObject({ policy: { id: chain.id } })
 
       const gas = await createSponsorPolicy(db, { appId, maxGasPerOperation: 100_000n, now })
       await expect(check(gas.id)).rejects.toThrow(
@@ -142,6 +151,9 @@ forEachDialect((dialect) => {
           policyId,
           appId,
           operation: operation({ nonce: BigInt(n), ...overrides }),
+          userKey: `sender:${sender}`,
+          validUntil: Math.floor(now / 1000) + 120,
+          fromBlock: undefined,
           userOperationHash: hash(n),
           now: at,
         })
@@ -151,7 +163,12 @@ forEachDialect((dialect) => {
         `Policy ${perDay.id} allows 2 operations per sender per day`,
       )
       await expect(
-        checkSponsorship(db, { policyId: perDay.id, appId, operation: operation(), now }),
+        checkSponsorship(policyCheckRequest(db, { appId, now }), {
+          policyId: perDay.id,
+          operation: operation(),
+          userOperation: toTestUserOperation(operation()),
+          version: '0.7',
+        }),
       ).rejects.toThrow('allows 2 operations per sender per day')
       // Another sender, and the same sender the next UTC day, are counted apart.
       await record(perDay.id, 4, now, { sender: target })
@@ -179,6 +196,9 @@ forEachDialect((dialect) => {
           policyId: policy.id,
           appId,
           operation: operation({ nonce, maxCostWei }),
+          userKey: `sender:${sender}`,
+          validUntil: Math.floor(now / 1000) + 120,
+          fromBlock: undefined,
           userOperationHash: hash(n),
           now,
         })
@@ -205,6 +225,9 @@ forEachDialect((dialect) => {
             policyId: policy.id,
             appId,
             operation: operation({ nonce: BigInt(n) }),
+            userKey: `sender:${sender}`,
+            validUntil: Math.floor(now / 1000) + 120,
+            fromBlock: undefined,
             userOperationHash: hash(n),
             now,
           }),

@@ -15,7 +15,13 @@ export function toSponsorPolicy(row: Selectable<SponsorPolicyTable>): SponsorPol
     chainIds: row.chain_ids ? (JSON.parse(row.chain_ids) as number[]) : null,
     maxGasPerOperation: row.max_gas_per_operation === null ? null : BigInt(row.max_gas_per_operation),
     maxOperationsPerSenderPerDay: optionalNumber(row.max_operations_per_sender_per_day),
+    audience: row.audience,
     budgetWei: row.budget_wei === null ? null : BigInt(row.budget_wei),
+    budgetPerUserWei: row.budget_per_user_wei === null ? null : BigInt(row.budget_per_user_wei),
+    budgetPeriod: row.budget_period,
+    maxCostWeiPerOperation:
+      row.max_cost_wei_per_operation === null ? null : BigInt(row.max_cost_wei_per_operation),
+    senderFactories: row.sender_factories ? (JSON.parse(row.sender_factories) as Address[]) : null,
     spentWei: BigInt(row.spent_wei),
     operations: Number(row.operations),
     allowedTargets: row.allowed_targets ? (JSON.parse(row.allowed_targets) as Address[]) : null,

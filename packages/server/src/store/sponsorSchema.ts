@@ -34,7 +34,20 @@ export type SponsorPolicyTable = {
   disabled_at: number | bigint | string | null
   created_at: number | bigint | string
   updated_at: number | bigint | string
+  /** Who may use it (0010): `'public'` (an allowed origin), `'signed-in'` (a Sigil session stamp), `'server'` (an app API key). */
+  audience: SponsorAudience
+  /** The period `budget_wei` and `budget_per_user_wei` count over (0010): `'total'`, `'day'`, `'week'`, `'month'` (UTC). */
+  budget_period: SponsorBudgetPeriod
+  /** Decimal wei (Solana: lamports): the most one user may use per period; null: no per-user budget. */
+  budget_per_user_wei: string | null
+  /** Decimal wei: the largest worst-case cost of one operation; null: only the budget and the fee caps bound it. */
+  max_cost_wei_per_operation: string | null
+  /** JSON array of lowercase factory addresses whose accounts the policy sponsors; null: any sender. */
+  sender_factories: string | null
 }
+
+export type SponsorAudience = 'public' | 'signed-in' | 'server'
+export type SponsorBudgetPeriod = 'total' | 'day' | 'week' | 'month'
 
 export type SponsorOperationTable = {
   id: string
@@ -49,6 +62,16 @@ export type SponsorOperationTable = {
   /** Decimal wei: all gas limits × `maxFeePerGas`. */
   max_cost_wei: string
   created_at: number | bigint | string
+  /** Who the per-user limits count (0010): `user:<Sigil user id>` or `sender:<lowercase address>`. */
+  user_key: string | null
+  /** Epoch seconds: the paymaster signature's `validUntil`; the worst case stays reserved until then. */
+  valid_until: number | bigint | string | null
+  /** Decimal: the chain's latest block when the signature was made (where to look for its inclusion). */
+  from_block: string | null
+  /** Epoch ms the real cost became known (included, or unused after `valid_until`); null while reserved. */
+  settled_at: number | bigint | string | null
+  /** Decimal wei the paymaster really paid (`'0'`: never included); null while reserved. */
+  actual_cost_wei: string | null
 }
 
 /** A Solana transaction the fee payer signed under a policy (one row per distinct message). */
@@ -64,4 +87,6 @@ export type SolanaSponsorshipTable = {
   /** Decimal lamports the node quoted for the message (`getFeeForMessage`). */
   fee_lamports: string
   created_at: number | bigint | string
+  /** Who the per-user limits count (0010): `user:<Sigil user id>` or `key:<base58 signer>`. */
+  user_key: string | null
 }

@@ -1,3 +1,5 @@
+import type { SponsorAudience, SponsorBudgetPeriod } from '../../store/sponsorSchema.js'
+
 /** A Solana fee payer policy of one app (the `policyId` clients send to `alchemy_requestFeePayer`). */
 export type SolanaSponsorPolicy = {
   kind: 'solana'
@@ -13,6 +15,14 @@ export type SolanaSponsorPolicy = {
   maxTransactionsPerUserPerDay: number | null
   /** Base58 programs the instructions may call; null: any. */
   allowedPrograms: string[] | null
+  /** Who may use it: an allowed origin (`public`), a Sigil session (`signed-in`) or an app API key (`server`). */
+  audience: SponsorAudience
+  /** The most the fee payer may pay under it per {@link budgetPeriod}, lamports; null: unlimited (`--unlimited`). */
+  budgetLamports: bigint | null
+  /** The most one user (a Sigil user for `signed-in`, else a signer key) may use per period, lamports; null: none. */
+  budgetPerUserLamports: bigint | null
+  /** What the budgets count over (UTC periods). */
+  budgetPeriod: SponsorBudgetPeriod
   /** Fees paid so far (lamports, as quoted when signed). */
   spentLamports: bigint
   /** Transactions signed so far. */

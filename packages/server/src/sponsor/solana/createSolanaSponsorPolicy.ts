@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely'
 import { createId } from '../../ids/createId.js'
 import { solanaChainIdPattern } from '../../rpc/ChainConfig.js'
 import type { Database } from '../../store/schema.js'
+import type { SponsorAudience, SponsorBudgetPeriod } from '../../store/sponsorSchema.js'
+import { assertAudienceAndPeriod } from '../createSponsorPolicy.js'
 import { SponsorPolicyError } from '../SponsorPolicyError.js'
 import type { SolanaSponsorPolicy } from './SolanaSponsorPolicy.js'
 import { toSolanaSponsorPolicy } from './toSolanaSponsorPolicy.js'
@@ -16,6 +18,14 @@ export type CreateSolanaSponsorPolicyParameters = {
   maxLamportsPerTransaction?: bigint | undefined
   /** Transactions one user may have sponsored per UTC day. */
   maxTransactionsPerUserPerDay?: number | undefined
+  /** The most the fee payer pays under the policy per period, lamports; omitted: unlimited. */
+  budgetLamports?: bigint | undefined
+  /** The most one user may use per period, lamports. */
+  budgetPerUserLamports?: bigint | undefined
+  /** Default `'total'`. */
+  budgetPeriod?: SponsorBudgetPeriod | undefined
+  /** Default `'public'`. */
+  audience?: SponsorAudience | undefined
   /** Base58 program ids the instructions may call; omitted: any. */
   allowedPrograms?: string[] | undefined
   /** Epoch ms. */
@@ -35,7 +45,7 @@ export async function createSolanaSponsorPolicy(
   db: Kysely<Database>,
   parameters: CreateSolanaSponsorPolicyParameters,
 ): Promise<SolanaSponsorPolicy> {
-  const refuse = (message: string) => {
+  const refuse = (message: string): never => {
     throw new SponsorPolicyError(message)
   }
   const app = await db.selectFrom('apps').select('id').where('id', '=', parameters.appId).executeTakeFirst()
@@ -48,6 +58,11 @@ export async function createSolanaSponsorPolicy(
   const perDay = parameters.maxTransactionsPerUserPerDay
   if (perDay !== undefined && (!Number.isSafeInteger(perDay) || perDay <= 0))
     refuse('transactions per user per day must be a positive integer')
+  if (parameters.budgetLamports !== undefined && parameters.budgetLamports <= 0n)
+    refuse('the budget must be positive')
+  if (parameters.budgetPerUserLamports !== undefined && parameters.budgetPerUserLamports <= 0n)
+    refuse('the budget per user must be positive')
+  assertAudienceAndPeriod(parameters, refuse)
   for (const program of parameters.allowedPrograms ?? [])
     if (!isAddress(program)) refuse(`allowed program ${program} is not a base58 Solana address`)
   if (parameters.expiresAt !== undefined && !Number.isFinite(parameters.expiresAt)) refuse('invalid expiry')
@@ -60,7 +75,7 @@ export async function createSolanaSponsorPolicy(
     chain_ids: parameters.chains?.length ? JSON.stringify([...new Set(parameters.chains)]) : null,
     max_gas_per_operation: null,
     max_operations_per_sender_per_day: perDay ?? null,
-    budget_wei: null,
+    budget_wei: parameters.budgetLamports?.toString() ?? null,
     spent_wei: '0',
     operations: 0,
     allowed_targets: null,
@@ -68,6 +83,11 @@ export async function createSolanaSponsorPolicy(
     allowed_programs: parameters.allowedPrograms
       ? JSON.stringify([...new Set(parameters.allowedPrograms)])
       : null,
+    audience: parameters.audience ?? 'public',
+    budget_period: parameters.budgetPeriod ?? 'total',
+    budget_per_user_wei: parameters.budgetPerUserLamports?.toString() ?? null,
+    max_cost_wei_per_operation: null,
+    sender_factories: null,
     expires_at: parameters.expiresAt ?? null,
     disabled_at: null,
     created_at: parameters.now,

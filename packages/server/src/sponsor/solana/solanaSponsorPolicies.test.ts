@@ -6,6 +6,7 @@ import { checkSponsorship } from '../checkSponsorship.js'
 import { createSponsorPolicy } from '../createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../disableSponsorPolicy.js'
 import { listSponsorPolicies } from '../listSponsorPolicies.js'
+import { policyCheckRequest, toTestUserOperation } from '../test/policyCheckRequest.js'
 import { createSolanaSponsorPolicy } from './createSolanaSponsorPolicy.js'
 import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
 import { recordSolanaSponsorship } from './recordSolanaSponsorship.js'
@@ -55,6 +56,10 @@ forEachDialect((dialect) => {
         maxLamportsPerTransaction: 20_000n,
         maxTransactionsPerUserPerDay: 3,
         allowedPrograms: [system],
+        audience: 'public',
+        budgetLamports: null,
+        budgetPerUserLamports: null,
+        budgetPeriod: 'total',
         spentLamports: 0n,
         transactions: 0,
         expiresAt: now + 1000,
@@ -169,7 +174,14 @@ forEachDialect((dialect) => {
         totalGas: 0n,
         maxCostWei: 0n,
       } as const
-      await expect(checkSponsorship(db, { policyId: solana.id, appId, operation, now })).rejects.toThrow(
+      await expect(
+        checkSponsorship(policyCheckRequest(db, { appId, now }), {
+          policyId: solana.id,
+          operation,
+          userOperation: toTestUserOperation(operation),
+          version: '0.7',
+        }),
+      ).rejects.toThrow(
         `Policy ${solana.id} is a Solana fee payer policy: it does not sponsor user operations`,
       )
     })

@@ -35,7 +35,10 @@ forEachDialect((dialect) => {
           } as never)
           .execute()
         await solanaSponsorship.up(store.db)
-        expect(await listSponsorPolicies(store.db, { appId })).toEqual([
+        // The later migrations keep it as it was (0010 adds the audience and budget period defaults).
+        for (const [name, migration] of Object.entries(migrations))
+          if (name > '0006_solana_sponsorship') await migration.up(store.db)
+        expect(await listSponsorPolicies(store.db, { appId })).toMatchObject([
           {
             kind: 'evm',
             id: 'pol_old',
@@ -45,6 +48,8 @@ forEachDialect((dialect) => {
             maxGasPerOperation: 3_000_000n,
             maxOperationsPerSenderPerDay: 2,
             budgetWei: null,
+            audience: 'public',
+            budgetPeriod: 'total',
             spentWei: 5n,
             operations: 1,
             allowedTargets: null,
