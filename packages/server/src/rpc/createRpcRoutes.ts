@@ -8,9 +8,10 @@ import { ensurePaymasterSigner, type PaymasterSigner } from '../sponsor/ensurePa
 import { ensureSolanaFeePayer, type SolanaFeePayer } from '../sponsor/solana/ensureSolanaFeePayer.js'
 import { answerRpcRequest, toRpcErrorResponse } from './answerRpcRequest.js'
 import { type ChainConfig, solanaChainIdPattern } from './ChainConfig.js'
-import type { GatewayRequest } from './GatewayRequest.js'
+import type { GatewayRequest, SignedInUser } from './GatewayRequest.js'
 import { RpcError } from './RpcError.js'
 import { rpcCors } from './rpcCors.js'
+import { verifyGatewayStamp } from './verifyGatewayStamp.js'
 
 /** Most calls in one batch. */
 export const maxRpcBatch = 100
@@ -21,6 +22,8 @@ export const maxRpcBatch = 100
  * where `<chainId>` is an EVM chain's number or a Solana chain's `solana-…` id,
  * JSON-RPC 2.0, single calls and batches. An unknown chain is HTTP 404 `{ error, code: 'CHAIN_NOT_FOUND' }`;
  * a refused app is 401/403 `{ error, code }`; everything after that is a JSON-RPC answer (HTTP 200).
+ * A signed-in user's session may stamp the body (`X-Stamp` or `X-Stamp-Webauthn`, with
+ * `X-Sigil-Organization`): policies whose audience needs it verify it (`verifyGatewayStamp`).
  *
  * @example
  * app.route('/rpc', createRpcRoutes(ctx))
@@ -65,17 +68,22 @@ export function createRpcRoutes(ctx: SigilContext): Hono {
     })
     const bearer = apiKey ?? c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
     const credential = !bearer ? 'origin' : bearer.split('.').length === 3 ? 'jwt' : 'apiKey'
+    c.header('Cache-Control', 'no-store')
+    const text = await readRawBody(c)
+    // Verified only when a policy asks, once per HTTP request (a batch shares it), over the exact body.
+    let signedIn: Promise<SignedInUser | undefined> | undefined
     const request: GatewayRequest<ChainConfig> = {
       ctx,
       chain,
       app,
       credential,
-      signedInUser: async () => undefined,
+      signedInUser: () => {
+        signedIn ??= verifyGatewayStamp(ctx, { app, header: (name) => c.req.header(name), body: text })
+        return signedIn
+      },
       paymasterSigner,
       solanaFeePayer,
     }
-    c.header('Cache-Control', 'no-store')
-    const text = await readRawBody(c)
     if (exceedsJsonDepth(text))
       return c.json(
         toRpcErrorResponse(

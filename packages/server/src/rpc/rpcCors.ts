@@ -5,7 +5,8 @@ import type { SigilContext } from '../SigilContext.js'
 /**
  * CORS for `/rpc`: a browser origin is allowed when some app allows it (as on `/signer`). Besides
  * JSON and `Authorization`, the headers Account Kit's transport adds (SDK version, signer type, trace
- * breadcrumbs) and `@solana/kit`'s `solana-client` are allowed, so their preflights pass; none of them
+ * breadcrumbs), `@solana/kit`'s `solana-client` and a user's session stamp (`X-Stamp`,
+ * `X-Stamp-Webauthn`, `X-Sigil-Organization`) are allowed, so their preflights pass; none of them
  * travels upstream.
  *
  * @example
@@ -26,6 +27,10 @@ export function rpcCors(ctx: SigilContext) {
       'tracestate',
       // @solana/kit's RPC transport names itself in every request.
       'solana-client',
+      // A signed-in user's session stamp of sponsorship requests (verifyGatewayStamp).
+      'X-Stamp',
+      'X-Stamp-Webauthn',
+      'X-Sigil-Organization',
     ],
     maxAge: 600,
   })

@@ -1,5 +1,6 @@
 import type { ChainConfig } from '../rpc/ChainConfig.js'
 import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import { RpcError } from '../rpc/RpcError.js'
 import type { SponsorAudience } from '../store/sponsorSchema.js'
 
 export type PolicyCaller = {
@@ -13,15 +14,25 @@ export type PolicyCaller = {
 /**
  * Refuses a request the policy's audience does not admit: `public` takes any caller of the app,
  * `signed-in` needs a verified Sigil session stamp of one of the app's users, `server` needs the app's
- * API key. Returns who the per-user limits count.
+ * API key (a bearer key or the key in the path; a browser origin or an app JWT is refused). A stamp that
+ * is present is verified whatever the audience, and a bad one refuses the request. Returns who the
+ * per-user limits count: `user:<Sigil user id>` when a signed-in user stamped the request.
  *
  * @example
  * const { userKey } = await assertPolicyAudience(request, policy)
  */
 export async function assertPolicyAudience(
-  _request: GatewayRequest<ChainConfig>,
-  _policy: { id: string; audience: SponsorAudience },
+  request: GatewayRequest<ChainConfig>,
+  policy: { id: string; audience: SponsorAudience },
 ): Promise<PolicyCaller> {
-  // Filled in by the audience work (issue 15, point 3).
-  return { userKey: undefined }
+  if (policy.audience === 'server' && request.credential !== 'apiKey')
+    throw new RpcError(
+      'POLICY_REFUSED',
+      `Policy ${policy.id} sponsors the app's backend only: send the app's API key ` +
+        `(${request.credential === 'jwt' ? 'an app JWT' : 'a browser origin'} is not enough)`,
+    )
+  const user = await request.signedInUser()
+  if (policy.audience === 'signed-in' && !user)
+    throw new RpcError('POLICY_REFUSED', `Policy ${policy.id} sponsors signed-in users only: sign in first`)
+  return { userKey: user ? `user:${user.userId}` : undefined }
 }
