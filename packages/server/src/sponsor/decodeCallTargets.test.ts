@@ -70,3 +70,30 @@ describe('decodeCallTargets', () => {
     expect(decodeCallTargets('0xb61d27f6')).toBe(undefined)
   })
 })
+
+describe('decodeCallTargets for a known account type', () => {
+  const execute = encodeFunctionData({ abi, functionName: 'execute', args: [a, 0n, '0x'] })
+  const tuples = encodeFunctionData({
+    abi,
+    functionName: 'executeBatch',
+    args: [[{ target: a, value: 0n, data: '0x' }]],
+  })
+  const pairs = encodeFunctionData({ abi, functionName: 'executeBatch', args: [[a], ['0x']] })
+
+  test('default: execute reads the same for every account type', () => {
+    expect(decodeCallTargets(execute, 'light-account')).toEqual([a])
+    expect(decodeCallTargets(execute, 'modular-account')).toEqual([a])
+  })
+
+  test("behavior: only the type's own executeBatch forms and prefix decode", () => {
+    expect(decodeCallTargets(pairs, 'light-account')).toEqual([a])
+    expect(decodeCallTargets(tuples, 'modular-account')).toEqual([a])
+    expect(decodeCallTargets(concat(['0x8dd7712f', execute]), 'modular-account')).toEqual([a])
+  })
+
+  test('error: a form the account does not implement could reach anything, so it is undecodable', () => {
+    expect(decodeCallTargets(tuples, 'light-account')).toBe(undefined)
+    expect(decodeCallTargets(pairs, 'modular-account')).toBe(undefined)
+    expect(decodeCallTargets(concat(['0x8dd7712f', execute]), 'light-account')).toBe(undefined)
+  })
+})
