@@ -3,15 +3,17 @@ import type { SolanaChainConfig } from './ChainConfig.js'
 import { callUpstream } from './callUpstream.js'
 import type { GatewayRequest } from './GatewayRequest.js'
 import { RpcError } from './RpcError.js'
+import { solanaNodeMethods } from './solanaNodeMethods.js'
 
-/** What a Solana node method is called: `getLatestBlockhash`, `sendTransaction`, `requestAirdrop`, … */
-const solanaMethodPattern = /^[a-z][A-Za-z0-9]*$/
+/** The namespaces of EVM node, bundler and gateway methods (`eth_chainId`, `pm_getPaymasterData`, …). */
+const evmMethodPattern = /^(eth|net|web3|pm|rundler|alchemy|wallet)_/
 
 /**
  * Answers one JSON-RPC call on a Solana chain: `alchemy_requestFeePayer` here (the sponsored fee
- * payer), every Solana node method (`getLatestBlockhash`, `sendTransaction`, …) at the chain's node
- * unchanged; EVM and gateway methods (`eth_*`, `pm_*`, …) are METHOD_NOT_FOUND, saying they need an
- * EVM chain.
+ * payer), the node methods of {@link solanaNodeMethods} (reads, fees and blockhashes, simulate, send,
+ * statuses) at the chain's node unchanged. Everything else is METHOD_NOT_FOUND (-32601): EVM and gateway
+ * methods (`eth_*`, `pm_*`, …) saying they need an EVM chain, other Solana methods
+ * (`getProgramAccounts`, a local validator's cheat codes, …) saying the gateway does not forward them.
  *
  * @example
  * const { value } = await handleSolanaRpcCall(request, 'getLatestBlockhash', [])
@@ -23,10 +25,15 @@ export async function handleSolanaRpcCall(
 ): Promise<unknown> {
   const { chain, ctx } = request
   if (method === solanaFeePayerMethod) return requestFeePayer(request, params)
-  if (!solanaMethodPattern.test(method))
+  if (evmMethodPattern.test(method))
     throw new RpcError(
       'METHOD_NOT_FOUND',
       `method ${method} needs an EVM chain (/rpc/<chain number>); ${chain.id} is a Solana chain`,
+    )
+  if (!solanaNodeMethods.has(method))
+    throw new RpcError(
+      'METHOD_NOT_FOUND',
+      `method ${method} is not available through the gateway on Solana chain ${chain.id}: it forwards only the documented node methods (docs/sponsorship.md)`,
     )
   return callUpstream({
     url: chain.rpcUrl,

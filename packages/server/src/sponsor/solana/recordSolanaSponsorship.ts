@@ -1,9 +1,9 @@
 import { createId } from '../../ids/createId.js'
 import type { WriteBatcher } from '../../store/createWriteBatcher.js'
 import { isUniqueViolation } from '../../store/isUniqueViolation.js'
-import { assertSolanaPolicyAllows } from './assertSolanaPolicyAllows.js'
-import { countUserTransactionsToday } from './countUserTransactionsToday.js'
+import { assertSolanaPolicyAllows, noSolanaPolicyUsage } from './assertSolanaPolicyAllows.js'
 import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
+import { readSolanaPolicyUsage } from './readSolanaPolicyUsage.js'
 import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
 
 export type RecordSolanaSponsorshipParameters = {
@@ -12,6 +12,8 @@ export type RecordSolanaSponsorshipParameters = {
   /** The final transaction, its fee known. */
   transaction: SponsoredSolanaTransaction & { feeLamports: bigint }
   now: number
+  /** The server's cap on one transaction's fee for a policy without its own (`SIGIL_SOLANA_MAX_FEE_LAMPORTS`). */
+  serverMaxFeeLamports?: bigint | null | undefined
 }
 
 export type RecordSolanaSponsorshipReturnType = {
@@ -25,15 +27,18 @@ const maxAttempts = 20
 class ConcurrentUpdate extends Error {}
 
 /**
- * Checks every limit of the Solana policy against its recorded usage and, in the same transaction,
- * records the transaction (user, message hash, fee) and adds it to the policy's count and fees. Call it
+ * Checks every limit of the Solana policy against its recorded usage (transactions per user per day,
+ * the budget and the budget per user of the period, counted by `userKey`) and, in the same transaction,
+ * records the transaction (user key, message hash, fee) and adds it to the policy's count and fees: the
+ * quoted fee, the most the fee payer can pay for it, is reserved before the signature leaves. Call it
  * before answering the signed transaction: once it returns, the sponsorship counts (it survives a
  * restart).
  *
  * The same message again (a client retrying) is found by its hash and not counted twice: only one of
  * them can ever land. Writers of one policy serialize on the policy row as `recordSponsorship` does
- * (the update applies only when the row's count and fees are still the ones read); the unique index on
- * (policy, message hash) settles two instances recording the same message at once.
+ * (the update applies only when the row's count and fees are still the ones read, so two instances on
+ * one database cannot both take the last of a budget); the unique index on (policy, message hash)
+ * settles two instances recording the same message at once.
  *
  * @example
  * const { repeated } = await recordSolanaSponsorship(ctx.batcher, { policyId, appId, transaction, now: Date.now() })
@@ -42,7 +47,7 @@ export async function recordSolanaSponsorship(
   writes: Pick<WriteBatcher, 'run'>,
   parameters: RecordSolanaSponsorshipParameters,
 ): Promise<RecordSolanaSponsorshipReturnType> {
-  const { policyId, appId, transaction, now } = parameters
+  const { policyId, appId, transaction, now, serverMaxFeeLamports } = parameters
   for (let attempt = 1; ; attempt++) {
     try {
       return await writes.run(async (trx) => {
@@ -54,14 +59,16 @@ export async function recordSolanaSponsorship(
           .where('message_hash', '=', transaction.messageHash)
           .executeTakeFirst()
         if (earlier) {
-          assertSolanaPolicyAllows(policy, transaction, { now, usage: { userTransactionsToday: 0 } })
+          // Its fee is already reserved: only the limits that do not count usage apply.
+          assertSolanaPolicyAllows(
+            policy,
+            { ...transaction, feeLamports: undefined },
+            { now, usage: noSolanaPolicyUsage },
+          )
           return { repeated: true }
         }
-        const userTransactionsToday =
-          policy.maxTransactionsPerUserPerDay === null
-            ? 0
-            : await countUserTransactionsToday(trx, { policyId, user: transaction.user, now })
-        assertSolanaPolicyAllows(policy, transaction, { now, usage: { userTransactionsToday } })
+        const usage = await readSolanaPolicyUsage(trx, policy, { userKey: transaction.userKey, now })
+        assertSolanaPolicyAllows(policy, transaction, { now, usage, serverMaxFeeLamports })
         const updated = await trx
           .updateTable('sponsor_policies')
           .set({
@@ -81,6 +88,7 @@ export async function recordSolanaSponsorship(
             policy_id: policyId,
             chain_id: transaction.chainId,
             user_address: transaction.user,
+            user_key: transaction.userKey,
             message_hash: transaction.messageHash,
             fee_lamports: transaction.feeLamports.toString(),
             created_at: now,

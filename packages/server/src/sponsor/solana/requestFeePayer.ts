@@ -9,13 +9,15 @@ import {
 import type { SolanaChainConfig } from '../../rpc/ChainConfig.js'
 import type { GatewayRequest } from '../../rpc/GatewayRequest.js'
 import { RpcError } from '../../rpc/RpcError.js'
+import { assertPolicyAudience } from '../assertPolicyAudience.js'
 import { assertFeePayerOnlyPaysFees } from './assertFeePayerOnlyPaysFees.js'
-import { assertSolanaPolicyAllows } from './assertSolanaPolicyAllows.js'
-import { countUserTransactionsToday } from './countUserTransactionsToday.js'
+import { assertNoDurableNonce } from './assertNoDurableNonce.js'
+import { assertSolanaPolicyAllows, noSolanaPolicyUsage } from './assertSolanaPolicyAllows.js'
 import { decodeSolanaTransaction } from './decodeSolanaTransaction.js'
 import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
 import { parseFeePayerParams } from './parseFeePayerParams.js'
 import { quoteSolanaFee } from './quoteSolanaFee.js'
+import { readSolanaPolicyUsage } from './readSolanaPolicyUsage.js'
 import { recordSolanaSponsorship } from './recordSolanaSponsorship.js'
 import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
 import { setSolanaFeePayer } from './setSolanaFeePayer.js'
@@ -30,13 +32,20 @@ export const solanaFeePayerMethod = 'alchemy_requestFeePayer'
  * server's fee payer (vault-held) pay the transaction's fee, and answers `{ serializedTransaction }`
  * (base64) with the fee payer first and its signature in slot 0.
  *
+ * First the policy's audience (`assertPolicyAudience`): who may use it, and who its per-user limits
+ * count: `user:<Sigil user id>` for a signed-in caller, else `key:<first signer besides the fee payer>`
+ * (a key anyone can mint, so per-user limits bind only signed-in audiences).
+ *
  * A message built with the user as payer is rewritten with the fee payer first (the other signers then
  * sign the returned message); one built with the fee payer first is kept with its signatures. Then: the
- * drain rule (the fee payer only pays fees; no lookup tables), the app's Solana policy (kind, chain,
- * programs, disabled, expired, per-user per day), the fee the node quotes for the final message against
- * the policy's lamports limit (or the server's cap, `SIGIL_SOLANA_MAX_FEE_LAMPORTS`, for a policy without
- * one) and a simulation on the node (asked together); the sponsorship is recorded durably before the
- * answer. The same message again answers the same signed transaction and counts once.
+ * drain rule (the fee payer only pays fees; no lookup tables), no durable nonce (the first instruction is
+ * not `AdvanceNonceAccount`), the app's Solana policy (kind, chain, programs, disabled, expired, per-user
+ * per day), the fee the node quotes for the final message (which also proves its blockhash recent)
+ * against the policy's lamports limit (or the server's cap, `SIGIL_SOLANA_MAX_FEE_LAMPORTS`, for a
+ * policy without one) and its budgets (per policy and per user, per period), and a simulation on the
+ * node (asked together); the sponsorship and its fee are recorded durably, with every limit checked
+ * again in that database transaction, before the answer. The same message again answers the same signed
+ * transaction and counts once.
  *
  * @example
  * const { serializedTransaction } = await requestFeePayer(request, [{ policyId, serializedTransaction: base64 }])
@@ -48,18 +57,23 @@ export async function requestFeePayer(
   const { policyId, serializedTransaction } = parseFeePayerParams(params)
   const { ctx, chain, app } = request
   const now = ctx.now()
+  const policy = await findSolanaSponsorPolicy(ctx.store.db, { policyId, appId: app.id })
+  const caller = await assertPolicyAudience(request, policy)
   const decoded = decodeSolanaTransaction(serializedTransaction)
   const feePayer = await request.solanaFeePayer()
   const { message, messageBytes, signatures } = setSolanaFeePayer(decoded, feePayer.address)
   assertFeePayerOnlyPaysFees(message, feePayer.address)
+  assertNoDurableNonce(message)
   if (message.header.numSignerAccounts < 2)
     throw new RpcError(
       'INVALID_PARAMS',
       'The transaction has no signer besides the fee payer: the user whose transaction it is must sign it',
     )
+  const user = message.staticAccounts[1]!
   const transaction: SponsoredSolanaTransaction = {
     chainId: chain.id,
-    user: message.staticAccounts[1]!,
+    user,
+    userKey: caller.userKey ?? `key:${user}`,
     programs: [
       ...new Set(message.instructions.map((each) => message.staticAccounts[each.programAddressIndex]!)),
     ],
@@ -68,21 +82,19 @@ export async function requestFeePayer(
   }
 
   // Every check that needs no node first (read-only; the final one runs again as the record is written).
-  const policy = await findSolanaSponsorPolicy(ctx.store.db, { policyId, appId: app.id })
   const earlier = await ctx.store.db
     .selectFrom('solana_sponsorships')
     .select('id')
     .where('policy_id', '=', policyId)
     .where('message_hash', '=', transaction.messageHash)
     .executeTakeFirst()
-  const userTransactionsToday =
-    earlier || policy.maxTransactionsPerUserPerDay === null
-      ? 0
-      : await countUserTransactionsToday(ctx.store.db, { policyId, user: transaction.user, now })
-  assertSolanaPolicyAllows(policy, transaction, { now, usage: { userTransactionsToday } })
+  const usage = earlier
+    ? noSolanaPolicyUsage
+    : await readSolanaPolicyUsage(ctx.store.db, policy, { userKey: transaction.userKey, now })
+  assertSolanaPolicyAllows(policy, transaction, { now, usage })
 
   // The node's two answers are independent: ask both at once, then refuse in a fixed order (the quote's
-  // blockhash error, the policy's fee limit, the simulation's error).
+  // blockhash error, the policy's fee limit and budgets, the simulation's error).
   const [quote, simulation] = await Promise.allSettled([
     quoteSolanaFee(request, messageBytes, message.lifetimeToken),
     simulateSolanaTransaction(
@@ -95,7 +107,7 @@ export async function requestFeePayer(
   const final = { ...transaction, feeLamports: quote.value }
   assertSolanaPolicyAllows(policy, final, {
     now,
-    usage: { userTransactionsToday },
+    usage,
     serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
   })
   if (simulation.status === 'rejected') throw simulation.reason
@@ -107,11 +119,13 @@ export async function requestFeePayer(
     appId: app.id,
     transaction: final,
     now,
+    serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
   })
   ctx.logger.info('solana fee payer signed', {
     chainId: chain.id,
     policyId,
     user: transaction.user,
+    userKey: transaction.userKey,
     feeLamports: final.feeLamports.toString(),
     repeated,
   })

@@ -21,6 +21,7 @@ const user = testAddress(2)
 const transaction = (n: number, overrides: Partial<SponsoredSolanaTransaction> = {}) => ({
   chainId: 'solana-localnet',
   user,
+  userKey: `key:${overrides.user ?? user}`,
   programs: [system],
   messageHash: n.toString(16).padStart(64, '0'),
   feeLamports: 10_000n,
@@ -98,9 +99,9 @@ forEachDialect((dialect) => {
         .selectAll()
         .orderBy('message_hash')
         .execute()
-      expect(rows.map((row) => [row.user_address, row.chain_id, row.fee_lamports])).toEqual([
-        [user, 'solana-localnet', '10000'],
-        [user, 'solana-localnet', '10000'],
+      expect(rows.map((row) => [row.user_address, row.user_key, row.chain_id, row.fee_lamports])).toEqual([
+        [user, `key:${user}`, 'solana-localnet', '10000'],
+        [user, `key:${user}`, 'solana-localnet', '10000'],
       ])
     })
 
@@ -155,6 +156,129 @@ forEachDialect((dialect) => {
       })
       await expect(record(foreign.id, 1)).rejects.toThrow(`Policy ${foreign.id} not found`)
       expect(await db.selectFrom('solana_sponsorships').selectAll().execute()).toHaveLength(4)
+    })
+
+    test('error: per-user limits count the user key (a Sigil user), not the signer key: 30 fresh keys of one user under 25 a day', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const policy = await createSolanaSponsorPolicy(store.db, {
+        appId,
+        maxTransactionsPerUserPerDay: 25,
+        audience: 'signed-in',
+        budgetLamports: 10_000_000n,
+        now,
+      })
+      const writes = createWriteBatcher(store)
+      const results = []
+      for (let n = 0; n < 30; n++)
+        results.push(
+          await recordSolanaSponsorship(writes, {
+            policyId: policy.id,
+            appId,
+            transaction: transaction(n, { user: testAddress(100 + n), userKey: 'user:alice' }),
+            now,
+          }).catch((error: Error) => error.message),
+        )
+      expect(results.slice(0, 25)).toEqual(Array(25).fill({ repeated: false }))
+      expect(results.slice(25)).toEqual(
+        Array(5).fill(`Policy ${policy.id} allows 25 transactions per user per day`),
+      )
+      // Another Sigil user signing with one of the same keys is counted apart.
+      await expect(
+        recordSolanaSponsorship(writes, {
+          policyId: policy.id,
+          appId,
+          transaction: transaction(99, { user: testAddress(100), userKey: 'user:bob' }),
+          now,
+        }),
+      ).resolves.toEqual({ repeated: false })
+      const keys = await store.db
+        .selectFrom('solana_sponsorships')
+        .select('user_key')
+        .where('policy_id', '=', policy.id)
+        .execute()
+      expect(keys.filter((row) => row.user_key === 'user:alice')).toHaveLength(25)
+    })
+
+    test('error: the budget (per period, UTC) and the budget per user refuse the fee that would exceed them', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const writes = createWriteBatcher(store)
+      const record = (
+        policyId: string,
+        n: number,
+        overrides: Partial<SponsoredSolanaTransaction> = {},
+        at = now,
+      ) =>
+        recordSolanaSponsorship(writes, { policyId, appId, transaction: transaction(n, overrides), now: at })
+
+      const total = await createSolanaSponsorPolicy(store.db, { appId, budgetLamports: 25_000n, now })
+      await record(total.id, 1)
+      await record(total.id, 2, { user: testAddress(3) })
+      await expect(record(total.id, 3, { user: testAddress(4) })).rejects.toThrow(
+        `Policy ${total.id} has a budget of 25000 lamports in total: 20000 are spent and this transaction may cost 10000`,
+      )
+      // A cheaper transaction still fits; the same message again is not counted twice.
+      await record(total.id, 4, { feeLamports: 5_000n })
+      await expect(record(total.id, 4, { feeLamports: 5_000n })).resolves.toEqual({ repeated: true })
+      await expect(record(total.id, 5, { feeLamports: 1n }, now + 40 * 86_400_000)).rejects.toThrow(
+        `Policy ${total.id} has a budget of 25000 lamports in total: 25000 are spent and this transaction may cost 1`,
+      )
+      expect(await findSolanaSponsorPolicy(store.db, { policyId: total.id, appId })).toMatchObject({
+        spentLamports: 25_000n,
+        transactions: 3,
+      })
+
+      const daily = await createSolanaSponsorPolicy(store.db, {
+        appId,
+        budgetLamports: 20_000n,
+        budgetPeriod: 'day',
+        now,
+      })
+      await record(daily.id, 1)
+      await record(daily.id, 2)
+      await expect(record(daily.id, 3)).rejects.toThrow(
+        `Policy ${daily.id} has a budget of 20000 lamports per UTC day: 20000 are spent and this transaction may cost 10000`,
+      )
+      await record(daily.id, 3, {}, Date.UTC(2026, 10, 24))
+
+      const perUser = await createSolanaSponsorPolicy(store.db, {
+        appId,
+        budgetLamports: 1_000_000n,
+        budgetPerUserLamports: 15_000n,
+        budgetPeriod: 'week',
+        now,
+      })
+      await record(perUser.id, 1, { userKey: 'user:alice' })
+      await expect(record(perUser.id, 2, { user: testAddress(7), userKey: 'user:alice' })).rejects.toThrow(
+        `Policy ${perUser.id} allows each user 15000 lamports per UTC week: this user has used 10000 and this transaction may cost 10000`,
+      )
+      await record(perUser.id, 2, { userKey: 'user:bob' })
+      // Monday 30 November 2026 starts the next week.
+      await record(perUser.id, 3, { userKey: 'user:alice' }, Date.UTC(2026, 10, 30))
+    })
+
+    test('behavior: concurrent records never take more than the budget (two instances on PostgreSQL)', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const policy = await createSolanaSponsorPolicy(store.db, { appId, budgetLamports: 35_000n, now })
+      const first = createWriteBatcher(store)
+      const second = dialect === 'postgres' ? createWriteBatcher(await store.reopen()) : first
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, n) =>
+          recordSolanaSponsorship(n % 2 ? second : first, {
+            policyId: policy.id,
+            appId,
+            transaction: transaction(n, { user: testAddress(20 + n) }),
+            now,
+          }),
+        ),
+      )
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3)
+      expect(await findSolanaSponsorPolicy(store.db, { policyId: policy.id, appId })).toMatchObject({
+        transactions: 3,
+        spentLamports: 30_000n,
+      })
     })
 
     test('error: a policy of the wrong kind is refused on either side', async () => {
