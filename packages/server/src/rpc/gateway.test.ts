@@ -199,7 +199,7 @@ forEachDialect((dialect) => {
         appId: server.signerApp.appId,
         chainIds: [31337],
         maxOperationsPerSenderPerDay: 1,
-        allowedTargets: [target],
+        // No allowed targets: they are read for Sigil's account types only, and this is a SimpleAccount.
         now: Date.now(),
       })
       const account = await newAccount('0.7')
