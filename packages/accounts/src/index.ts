@@ -99,4 +99,9 @@ export { InvalidFeeOptionError } from './errors/InvalidFeeOptionError.js'
 export { InvalidModularAccountModeError } from './errors/InvalidModularAccountModeError.js'
 export { InvalidNonceKeyError } from './errors/InvalidNonceKeyError.js'
 export { InvalidRpcUrlError } from './errors/InvalidRpcUrlError.js'
-export { type SigilTransportConfig, sigil } from './transport/sigil.js'
+export {
+  type SigilSessionStamp,
+  type SigilSessionStamper,
+  type SigilTransportConfig,
+  sigil,
+} from './transport/sigil.js'

@@ -69,3 +69,71 @@ test('error: Invalid RPC URL without a gateway URL, No chain supplied without a 
   expect(() => createPublicClient({ chain: mainnet, transport: sigil() })).toThrow('Invalid RPC URL')
   expect(() => createPublicClient({ transport: sigil() })).toThrow('No chain supplied to the client')
 })
+
+test('behavior: a stamper stamps sponsorship calls (single or in a batch) and not reads', async () => {
+  const stamped: string[] = []
+  const transport = sigil({
+    rpcUrl: `${serverUrl}/rpc/1`,
+    stamper: async (body) => {
+      stamped.push(body)
+      return {
+        stamp: { stampHeaderName: 'X-Stamp', stampHeaderValue: `stamp of ${body.length}` },
+        organizationId: 'org-1',
+      }
+    },
+  })
+  const client = createPublicClient({ chain: mainnet, transport })
+  await client.request({ method: 'eth_chainId' })
+  expect(seen.at(-1)?.headers['x-stamp']).toBeUndefined()
+  expect(seen.at(-1)?.headers['x-sigil-organization']).toBeUndefined()
+  for (const method of [
+    'pm_getPaymasterStubData',
+    'pm_getPaymasterData',
+    'alchemy_requestGasAndPaymasterAndData',
+    'alchemy_requestFeePayer',
+  ]) {
+    await client.request({ method: method as 'eth_chainId' })
+    const last = seen.at(-1)!
+    expect(last.body.method).toBe(method)
+    expect(last.headers['x-stamp']).toBe(`stamp of ${stamped.at(-1)!.length}`)
+    expect(last.headers['x-sigil-organization']).toBe('org-1')
+    // The stamp covers the exact body sent.
+    expect(JSON.parse(stamped.at(-1)!)).toEqual(last.body)
+  }
+  expect(stamped).toHaveLength(4)
+})
+
+test('behavior: a batch is stamped when one of its calls is a sponsorship', async () => {
+  const sent: { body: unknown[]; stamp: string | null; organization: string | null }[] = []
+  const transport = sigil({
+    rpcUrl: 'http://sigil.internal/rpc/1',
+    batch: { wait: 10 },
+    stamper: async (body) => ({
+      stamp: { stampHeaderName: 'X-Stamp', stampHeaderValue: `stamp of ${body}` },
+      organizationId: 'org-1',
+    }),
+    fetchFn: async (_input, init) => {
+      const headers = new Headers(init?.headers)
+      const body = JSON.parse(String(init?.body)) as { id: number }[]
+      sent.push({ body, stamp: headers.get('x-stamp'), organization: headers.get('x-sigil-organization') })
+      // The stamp covers the exact body sent.
+      if (headers.has('x-stamp')) expect(headers.get('x-stamp')).toBe(`stamp of ${init?.body}`)
+      return new Response(JSON.stringify(body.map(({ id }) => ({ jsonrpc: '2.0', id, result: '0x1' }))), {
+        headers: { 'content-type': 'application/json' },
+      })
+    },
+  })
+  const client = createPublicClient({ chain: mainnet, transport })
+  await Promise.all([
+    client.request({ method: 'eth_chainId' }),
+    client.request({ method: 'eth_blockNumber' }),
+  ])
+  await Promise.all([
+    client.request({ method: 'eth_chainId' }),
+    client.request({ method: 'pm_getPaymasterStubData' as 'eth_chainId' }),
+  ])
+  expect(sent.map(({ body, stamp, organization }) => [body.length, stamp !== null, organization])).toEqual([
+    [2, false, null],
+    [2, true, 'org-1'],
+  ])
+})
