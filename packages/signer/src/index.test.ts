@@ -55,6 +55,7 @@ test('default', () => {
       "signTransaction",
       "signTypedData",
       "signerStatus",
+      "stampGatewayRequest",
       "submitOtpCode",
       "toSolanaSigner",
       "toViemAccount",

@@ -50,6 +50,7 @@ export {
   type SignTypedDataReturnType,
   signTypedData,
 } from './actions/signTypedData.js'
+export { type GatewayStamp, stampGatewayRequest } from './actions/stampGatewayRequest.js'
 export {
   type SubmitOtpCodeParameters,
   type SubmitOtpCodeReturnType,

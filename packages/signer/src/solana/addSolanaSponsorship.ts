@@ -1,4 +1,5 @@
 import type { Address, Instruction, Transaction } from '@solana/kit'
+import type { GatewayStamp } from '../actions/stampGatewayRequest.js'
 import { SignerError } from '../errors/SignerError.js'
 import { createSolanaTransfer } from './createSolanaTransfer.js'
 import { requestSolanaRpc } from './requestSolanaRpc.js'
@@ -11,12 +12,17 @@ export type AddSolanaSponsorshipParameters = {
   connection: SolanaConnection
   policyId: string
   fetch?: typeof fetch | undefined
+  /**
+   * Stamps the `alchemy_requestFeePayer` body as the signed-in user's session, so `signed-in` policies
+   * sponsor the user (`stampGatewayRequest`); the blockhash read stays unstamped.
+   */
+  stamp?: ((body: string) => Promise<GatewayStamp | undefined>) | undefined
 }
 
 /**
  * Asks the connection's fee payer service to pay for `instructions` (reference §1.13): builds the
  * unsigned v0 transaction with the user as payer on the `finalized` blockhash, sends it base64 to
- * `alchemy_requestFeePayer` with `policyId`, and answers the transaction the service returns (its fee
+ * `alchemy_requestFeePayer` with `policyId` (stamped by `stamp`, when given), and answers the transaction the service returns (its fee
  * payer set and signed; the user's signature still to add). A refusal throws `SolanaRpcError` with the
  * service's message; an answer without `serializedTransaction` throws `SignerError`.
  *
@@ -29,6 +35,7 @@ export async function addSolanaSponsorship({
   connection,
   policyId,
   fetch,
+  stamp,
 }: AddSolanaSponsorshipParameters): Promise<Transaction> {
   const kit = await import('@solana/kit')
   const unsigned = await createSolanaTransfer({
@@ -43,6 +50,7 @@ export async function addSolanaSponsorship({
     method: 'alchemy_requestFeePayer',
     params: [{ policyId, serializedTransaction: kit.getBase64EncodedWireTransaction(unsigned) }],
     fetch,
+    stamp,
   })
   const serialized = result?.serializedTransaction
   if (typeof serialized !== 'string' || serialized === '')

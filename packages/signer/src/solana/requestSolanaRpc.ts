@@ -1,3 +1,4 @@
+import type { GatewayStamp } from '../actions/stampGatewayRequest.js'
 import { SolanaRpcError } from '../errors/SolanaRpcError.js'
 import type { SolanaConnection } from './SolanaConnection.js'
 
@@ -7,11 +8,13 @@ export type RequestSolanaRpcParameters = {
   params?: unknown[] | undefined
   /** Default `globalThis.fetch`. */
   fetch?: typeof fetch | undefined
+  /** Stamps the exact body as the signed-in user's session (sent with `X-Sigil-Organization`). */
+  stamp?: ((body: string) => Promise<GatewayStamp | undefined>) | undefined
 }
 
 /**
  * POSTs one JSON-RPC 2.0 call (`id` a random UUID, `accept` and `content-type` `application/json`) to
- * the connection's URL and answers its `result`. A JSON-RPC error throws `SolanaRpcError` whose message
+ * the connection's URL (stamped by `stamp`, when given) and answers its `result`. A JSON-RPC error throws `SolanaRpcError` whose message
  * is the endpoint's message; a non-OK status or a body that is not JSON-RPC throws one too.
  *
  * @example
@@ -22,12 +25,16 @@ export async function requestSolanaRpc<TResult = unknown>({
   method,
   params = [],
   fetch = globalThis.fetch,
+  stamp,
 }: RequestSolanaRpcParameters): Promise<TResult> {
-  const response = await fetch(connection.rpcUrl, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({ id: crypto.randomUUID(), jsonrpc: '2.0', method, params }),
-  })
+  const request = JSON.stringify({ id: crypto.randomUUID(), jsonrpc: '2.0', method, params })
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
+  const stamped = await stamp?.(request)
+  if (stamped) {
+    headers[stamped.stamp.stampHeaderName] = stamped.stamp.stampHeaderValue
+    headers['X-Sigil-Organization'] = stamped.organizationId
+  }
+  const response = await fetch(connection.rpcUrl, { method: 'POST', headers, body: request })
   const text = await response.text()
   let body: { result?: unknown; error?: unknown } | undefined
   try {

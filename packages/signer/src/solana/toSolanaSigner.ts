@@ -1,6 +1,7 @@
 import type { Address, Instruction, SignatureBytes, Transaction } from '@solana/kit'
 import { bytesToHex, hexToBytes } from 'viem'
 import { signRawMessage } from '../actions/signRawMessage.js'
+import { stampGatewayRequest } from '../actions/stampGatewayRequest.js'
 import { SignerError } from '../errors/SignerError.js'
 import type { Signer } from '../Signer.js'
 import { requireUser } from '../store/requireUser.js'
@@ -43,7 +44,7 @@ export type SolanaSigner = {
  * The signed-in user's Solana wallet as a signer for `@solana/kit` transactions (reference §1.13).
  * Signatures are ed25519 over the exact bytes, trimmed to 64 bytes. Throws
  * `NotAuthenticatedError` when nobody is signed in and `'no solana address'` when the user has no
- * Solana wallet. `createTransfer` and `addSponsorship` load `@solana/kit` on first use and reach the
+ * Solana wallet. `addSponsorship` to the signer's own server's gateway carries the user's session stamp. `createTransfer` and `addSponsorship` load `@solana/kit` on first use and reach the
  * connection with the signer's `fetch`.
  *
  * @example
@@ -77,6 +78,24 @@ export function toSolanaSigner(signer: Signer): SolanaSigner {
     createTransfer: (instructions, connection, version = 'versioned') =>
       createSolanaTransfer({ feePayer: address, instructions, connection, version, fetch }),
     addSponsorship: (instructions, connection, policyId) =>
-      addSolanaSponsorship({ feePayer: address, instructions, connection, policyId, fetch }),
+      addSolanaSponsorship({
+        feePayer: address,
+        instructions,
+        connection,
+        policyId,
+        fetch,
+        // The session is the signer's server's: only its own gateway can verify the stamp.
+        stamp: sameOrigin(connection.rpcUrl, signer.config.connection.rpcUrl)
+          ? (body) => stampGatewayRequest(signer, body)
+          : undefined,
+      }),
+  }
+}
+
+function sameOrigin(url: string, other: string): boolean {
+  try {
+    return new URL(url).origin === new URL(other).origin
+  } catch {
+    return false
   }
 }

@@ -10,6 +10,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SolanaRpcError } from '../../src/errors/SolanaRpcError.js'
+import { addSolanaSponsorship } from '../../src/solana/addSolanaSponsorship.js'
 import { sendSolanaTransaction } from '../../src/solana/sendSolanaTransaction.js'
 import type { SolanaSigner } from '../../src/solana/toSolanaSigner.js'
 import { type SolanaTestbed, startSolanaTestbed } from './startSolanaTestbed.js'
@@ -98,6 +99,26 @@ describe('Solana transfers signed by the Sigil signer', () => {
     const solana = await testbed.signIn('exact@example.com', 3_000_000n)
     await sendSponsored(solana, 3_000_000n)
     expect(balances(solana.address)).toEqual([0n])
+  })
+
+  test("default: a signed-in policy sponsors the user: the signer stamps alchemy_requestFeePayer with the user's session", async () => {
+    const policy = await testbed.createPolicy({ audience: 'signed-in' })
+    const solana = await testbed.signIn('signed-in@example.com')
+    const [feePayerBefore] = balances(testbed.feePayer)
+    await sendSponsored(solana, 1_000_000n, policy.id)
+    const [feePayerAfter] = balances(testbed.feePayer)
+    expect(feePayerBefore! - feePayerAfter!).toBe(2n * signatureFee)
+
+    // The same request without the session (any client that knows the app) is refused; nothing is paid.
+    const failure = addSolanaSponsorship({
+      feePayer: solana.address,
+      instructions: [transfer(solana.address, await newRecipient(), 1_000_000n)],
+      connection: testbed.connection,
+      policyId: policy.id,
+    })
+    await expect(failure).rejects.toThrow(SolanaRpcError)
+    await expect(failure).rejects.toThrow(`Policy ${policy.id} sponsors signed-in users only: sign in first`)
+    expect(balances(testbed.feePayer)).toEqual([feePayerAfter])
   })
 
   test('error: sending the same signed sponsored transaction twice is refused the second time', async () => {
