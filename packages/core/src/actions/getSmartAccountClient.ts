@@ -1,3 +1,4 @@
+import { stampGatewayRequest } from '@sigil/signer'
 import type { SigilConfig } from '../createConfig.js'
 import { createSmartAccountClientFor } from '../smartAccounts/createSmartAccountClientFor.js'
 import type {
@@ -30,7 +31,8 @@ export type GetSmartAccountClientReturnType<type extends SmartAccountType = Smar
  * The signed-in user's smart account of `type` on the active chain, as a `@sigil/accounts` smart-account
  * client through the chain's Sigil RPC gateway (`<server>/rpc/<chainId>` unless the chain's connection
  * gives an `rpcUrl` or `transport`, or the chain carries its gateway URL from `defineSigilChain`) and
- * sponsored by the connection's `policyId`. The owner is the
+ * sponsored by the connection's `policyId`, its sponsorship requests stamped by the user's session (so
+ * `signed-in` policies admit the user). The owner is the
  * signer's viem account. One client is kept per chain and type (asked again with the same parameters,
  * the same client comes back); the store's `accounts[chainId][type]` follows it: `INITIALIZING` (or
  * `RECONNECTING` for an account known from before), then `READY` with the address, or `ERROR`.
@@ -74,6 +76,7 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
     connection: { ...connection, policyId },
     pollingInterval,
     clientOptions,
+    stamper: (body) => stampGatewayRequest(signer, body),
   }).then(
     (built) => {
       if (isCurrent())

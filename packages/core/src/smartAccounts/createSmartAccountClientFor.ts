@@ -1,3 +1,4 @@
+import type { SigilSessionStamper } from '@sigil/accounts'
 import { createPublicClient, type LocalAccount, type Transport } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
 import type { Connection, SmartAccountType } from '../store/CoreState.js'
@@ -15,11 +16,17 @@ export type CreateSmartAccountClientForParameters<type extends SmartAccountType>
   connection: Connection
   pollingInterval: number | undefined
   clientOptions: SmartAccountClientOptions | undefined
+  /**
+   * Stamps sponsorship requests as the signed-in user's session (`@sigil/signer`'s
+   * `stampGatewayRequest`); used only on the Sigil server's own gateway, whose sessions they are.
+   */
+  stamper?: SigilSessionStamper | undefined
 }
 
 /**
  * Builds a smart account of `type` owned by `owner` on the connection's chain, and its
- * `createSmartAccountClient` through the chain's Sigil RPC gateway with the connection's gas policy.
+ * `createSmartAccountClient` through the chain's Sigil RPC gateway with the connection's gas policy
+ * (its sponsorship requests stamped by `stamper`, so `signed-in` policies admit the user).
  * `@sigil/accounts` is loaded on first use, so apps that never use smart accounts do not carry it.
  *
  * @example
@@ -34,11 +41,12 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
     connection,
     pollingInterval,
     clientOptions,
+    stamper,
   }: CreateSmartAccountClientForParameters<type>,
 ): Promise<SmartAccountClientOfType<type>> {
   const accounts = await import('@sigil/accounts')
   const { chain, policyId } = connection
-  const transport = connection.transport ?? gatewayTransport(config, connection, accounts.sigil)
+  const transport = connection.transport ?? gatewayTransport(config, connection, accounts.sigil, stamper)
   const client = createPublicClient({ chain, transport, pollingInterval })
   const base = { client, owner, ...accountParams }
   const account =
@@ -61,13 +69,14 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
 
 /**
  * The chain's gateway: the connection's `rpcUrl`, else the chain's own (`defineSigilChain`), else
- * `<Sigil server>/rpc/<chainId>`. The app's credential goes along (as a bearer token) only to the
- * Sigil server's own origin.
+ * `<Sigil server>/rpc/<chainId>`. The app's credential (as a bearer token) and the user's session stamp
+ * of sponsorship requests go along only to the Sigil server's own origin.
  */
 function gatewayTransport(
   config: SigilConfig,
   connection: Connection,
   sigil: typeof import('@sigil/accounts').sigil,
+  stamper: SigilSessionStamper | undefined,
 ): Transport {
   const server = config._internal.connection
   const serverUrl = server.rpcUrl.replace(/\/+$/, '')
@@ -75,7 +84,11 @@ function gatewayTransport(
   const rpcUrl = connection.rpcUrl ?? chainGateway ?? `${serverUrl}/rpc/${connection.chain.id}`
   const credential = server.jwt ?? server.apiKey
   const sameServer = originOf(rpcUrl) !== undefined && originOf(rpcUrl) === originOf(serverUrl)
-  return sigil({ rpcUrl, jwt: sameServer ? credential : undefined })
+  return sigil({
+    rpcUrl,
+    jwt: sameServer ? credential : undefined,
+    stamper: sameServer ? stamper : undefined,
+  })
 }
 
 function originOf(url: string): string | undefined {
