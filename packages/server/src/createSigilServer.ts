@@ -26,6 +26,7 @@ import { ensureServerSecret } from './setup/ensureServerSecret.js'
 import { openVault } from './setup/openVault.js'
 import { createSignerRoutes } from './signer/createSignerRoutes.js'
 import { signerRoutes } from './signer/signerRoutes.js'
+import { startSponsorshipSettlement } from './sponsor/startSponsorshipSettlement.js'
 import { createStore } from './store/createStore.js'
 import { createWriteBatcher } from './store/createWriteBatcher.js'
 import { migrateToLatest } from './store/migrateToLatest.js'
@@ -137,10 +138,15 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.use('/rpc/*', limitBody(resolved.maxBodyBytes))
     app.route('/rpc', createRpcRoutes(ctx))
     if (resolved.devMailbox) app.route('/dev', devMailboxRoutes(ctx))
+    // Reserved sponsorships become real costs, or are released after their validUntil.
+    const settlement = resolved.chains.some((chain) => chain.type !== 'solana')
+      ? startSponsorshipSettlement(ctx)
+      : undefined
 
     return Object.assign(app, {
       sigil: ctx,
       async close() {
+        await settlement?.stop()
         await ctx.batcher.close()
         await ctx.signingThread?.close()
         ctx.mailer.close()

@@ -1,3 +1,4 @@
+import { assertSponsorshipActive } from '../sponsor/assertSponsorshipActive.js'
 import { getPaymasterData } from '../sponsor/getPaymasterData.js'
 import { getPaymasterStubData } from '../sponsor/getPaymasterStubData.js'
 import { requestGasAndPaymasterAndData } from '../sponsor/requestGasAndPaymasterAndData.js'
@@ -35,8 +36,9 @@ const gatewayMethods: Record<string, (request: GatewayRequest, params: unknown) 
 
 /**
  * Answers one JSON-RPC call. On an EVM chain: gateway methods here, bundler methods at the chain's
- * bundler, and the node methods of {@link nodeMethods} (reads, estimates, raw transactions) at the
- * chain's node; everything else is refused. On a Solana chain: see {@link handleSolanaRpcCall}.
+ * bundler (`eth_sendUserOperation` with a Sigil paymaster's data only while its policy is active), and
+ * the node methods of {@link nodeMethods} (reads, estimates, raw transactions) at the chain's node;
+ * everything else is refused. On a Solana chain: see {@link handleSolanaRpcCall}.
  *
  * @example
  * const result = await handleRpcCall(request, 'eth_chainId', [])
@@ -58,6 +60,8 @@ export async function handleRpcCall(
   if (bundlerMethods.has(method)) {
     if (!chain.bundlerUrl)
       throw new RpcError('METHOD_NOT_FOUND', `${method}: chain ${chain.id} has no bundler configured`)
+    // A sponsorship whose policy was disabled since it was signed is not submitted.
+    if (method === 'eth_sendUserOperation') await assertSponsorshipActive({ ...request, chain }, params)
     return callUpstream({
       url: chain.bundlerUrl,
       label: `bundler of chain ${chain.id}`,

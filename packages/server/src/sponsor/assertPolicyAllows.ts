@@ -3,20 +3,45 @@ import { decodeCallTargets } from './decodeCallTargets.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 
-/** Counted usage the per-sender and budget limits are checked against. */
+/** Counted usage the per-sender and budget limits are checked against (see `readPolicyUsage`). */
 export type PolicyUsage = {
-  /** Operations of this sender signed under the policy since the start of the UTC day. */
+  /** Other operations (nonces) of this user (Sigil user, else sender) signed under the policy since 00:00 UTC. */
   senderOperationsToday: number
+  /** Wei the policy's other operations of the budget period count for (real costs and open worst cases). */
+  usedWei: bigint
+  /** Wei this operation's nonce already counts for (an earlier signature's worst case, or its real cost). */
+  operationWei: bigint
+  /** `usedWei` of this user's operations only. */
+  userUsedWei: bigint
+  /** `operationWei` of this user's signatures only. */
+  userOperationWei: bigint
 }
+
+/** No usage at all (a policy nothing was signed under yet). */
+export const noPolicyUsage: PolicyUsage = {
+  senderOperationsToday: 0,
+  usedWei: 0n,
+  operationWei: 0n,
+  userUsedWei: 0n,
+  userOperationWei: 0n,
+}
+
+const max = (a: bigint, b: bigint) => (a > b ? a : b)
+
+/** Whether a budget (null: unlimited) is used up, or would be by `cost` more. */
+const exceeds = (budget: bigint | null, used: bigint, cost: bigint) =>
+  budget !== null && (used >= budget || used + cost > budget)
 
 const refuse = (message: string) => new RpcError('POLICY_REFUSED', message)
 
 /**
  * Throws a JSON-RPC policy refusal naming the limit the operation breaks: disabled, expired, chain,
- * call targets, gas per operation, operations per sender per day, budget.
+ * call targets, gas per operation, operations per sender per day, budget, per-user budget. A budget
+ * counts the operation at the larger of its worst case and what its nonce already counts for: a
+ * re-signature never lowers what is reserved.
  *
  * @example
- * assertPolicyAllows(policy, operation, { now: Date.now(), usage: { senderOperationsToday: 2 } })
+ * assertPolicyAllows(policy, operation, { now: Date.now(), usage: { ...noPolicyUsage, senderOperationsToday: 2 } })
  */
 export function assertPolicyAllows(
   policy: SponsorPolicy,
@@ -48,8 +73,8 @@ export function assertPolicyAllows(
     throw refuse(
       `${name} allows ${policy.maxOperationsPerSenderPerDay} operation${policy.maxOperationsPerSenderPerDay === 1 ? '' : 's'} per sender per day`,
     )
-  if (policy.budgetWei !== null) {
-    const remaining = policy.budgetWei - policy.spentWei
-    if (remaining <= 0n || operation.maxCostWei > remaining) throw refuse(`${name} budget exhausted`)
-  }
+  if (exceeds(policy.budgetWei, usage.usedWei, max(usage.operationWei, operation.maxCostWei)))
+    throw refuse(`${name} budget exhausted`)
+  if (exceeds(policy.budgetPerUserWei, usage.userUsedWei, max(usage.userOperationWei, operation.maxCostWei)))
+    throw refuse(`${name} per-user budget exhausted`)
 }

@@ -33,7 +33,7 @@ export async function checkSponsorship(
   const now = ctx.now()
   const policy = await findSponsorPolicy(ctx.store.db, { policyId, appId: app.id })
   const caller = await assertPolicyAudience(request, policy)
-  const view = await readPolicyUsage(ctx.store.db, policy, operation, now)
+  const view = await readPolicyUsage(ctx.store.db, policy, operation, now, caller.userKey)
   assertPolicyAllows(view.policy, operation, { now, usage: view.usage })
   await assertKnownSender(request, policy, userOperation, version)
   return { policy, caller }

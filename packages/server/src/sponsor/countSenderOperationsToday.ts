@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Address } from 'viem'
-import type { Database } from '../store/schema.js'
+import { nonceGroupOf, type UsageRow } from './tallyPolicyUsage.js'
 
 const dayMs = 86_400_000
 
@@ -8,21 +6,19 @@ const dayMs = 86_400_000
 export const startOfUtcDay = (now: number) => Math.floor(now / dayMs) * dayMs
 
 /**
- * How many operations of `sender` were signed under the policy since the start of the UTC day of `now`.
+ * How many operations (distinct nonces: re-signatures of one nonce are one operation) the rows
+ * signed since 00:00 UTC of `now`, leaving out the nonce `except` (the one being signed).
  *
  * @example
- * const count = await countSenderOperationsToday(db, { policyId, sender, now: Date.now() })
+ * const count = countSenderOperationsToday(userRows, { now: Date.now(), except: nonceGroupOf(row) })
  */
-export async function countSenderOperationsToday(
-  db: Kysely<Database> | Transaction<Database>,
-  { policyId, sender, now }: { policyId: string; sender: Address; now: number },
-): Promise<number> {
-  const row = await db
-    .selectFrom('sponsor_operations')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where('policy_id', '=', policyId)
-    .where('sender', '=', sender.toLowerCase())
-    .where('created_at', '>=', startOfUtcDay(now))
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
+export function countSenderOperationsToday(
+  rows: readonly Pick<UsageRow, 'chain_id' | 'entry_point' | 'sender' | 'nonce' | 'created_at'>[],
+  { now, except }: { now: number; except?: string },
+): number {
+  const today = startOfUtcDay(now)
+  const groups = new Set<string>()
+  for (const row of rows) if (Number(row.created_at) >= today) groups.add(nonceGroupOf(row))
+  if (except !== undefined) groups.delete(except)
+  return groups.size
 }

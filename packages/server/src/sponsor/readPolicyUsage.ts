@@ -1,51 +1,69 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../store/schema.js'
 import type { PolicyUsage } from './assertPolicyAllows.js'
-import { countSenderOperationsToday, startOfUtcDay } from './countSenderOperationsToday.js'
+import { countSenderOperationsToday } from './countSenderOperationsToday.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
+import { startOfBudgetPeriod } from './startOfBudgetPeriod.js'
+import { nonceGroupCost, nonceGroupOf, tallyPolicyUsage, type UsageRow } from './tallyPolicyUsage.js'
 
 export type PolicyUsageView = {
-  /** The policy with `spentWei` not counting an earlier signature of this same operation. */
   policy: SponsorPolicy
   usage: PolicyUsage
-  /** The record of an earlier signature of the same operation (chain, EntryPoint, sender, nonce). */
-  earlier: { id: string; maxCostWei: bigint } | undefined
 }
 
+/** Columns of `sponsor_operations` the budgets count. */
+export const usageColumns = [
+  'chain_id',
+  'entry_point',
+  'sender',
+  'nonce',
+  'user_key',
+  'max_cost_wei',
+  'created_at',
+  'settled_at',
+  'actual_cost_wei',
+] as const
+
 /**
- * What the policy has used so far, as seen by `operation`. A second signature of the same operation
- * (same chain, EntryPoint, sender and nonce: a client retrying after the bundler refused the first)
- * replaces the first instead of counting again, since only one of them can ever be included.
+ * What the policy has used in its current budget period, as `operation` (signed for `userKey`) sees
+ * it: the spent and reserved wei of every other nonce, what this operation's nonce already counts for
+ * (an earlier signature of it stays reserved), the same for the user alone, and how many operations
+ * the user had signed today. One indexed query (`policy_id`, `created_at`).
  *
  * @example
- * const { policy: view, usage } = await readPolicyUsage(db, policy, operation, Date.now())
+ * const { usage } = await readPolicyUsage(db, policy, operation, Date.now(), 'user:usr_…')
  */
 export async function readPolicyUsage(
   db: Kysely<Database> | Transaction<Database>,
   policy: SponsorPolicy,
   operation: SponsoredOperation,
   now: number,
+  userKey = `sender:${operation.sender.toLowerCase()}`,
 ): Promise<PolicyUsageView> {
-  const row = await db
+  const rows: UsageRow[] = await db
     .selectFrom('sponsor_operations')
-    .select(['id', 'max_cost_wei', 'created_at'])
+    .select(usageColumns)
     .where('policy_id', '=', policy.id)
-    .where('chain_id', '=', operation.chainId)
-    .where('entry_point', '=', operation.entryPoint.toLowerCase())
-    .where('sender', '=', operation.sender.toLowerCase())
-    .where('nonce', '=', operation.nonce.toString())
-    .executeTakeFirst()
-  let senderOperationsToday =
-    policy.maxOperationsPerSenderPerDay === null
-      ? 0
-      : await countSenderOperationsToday(db, { policyId: policy.id, sender: operation.sender, now })
-  if (row && Number(row.created_at) >= startOfUtcDay(now) && senderOperationsToday > 0)
-    senderOperationsToday -= 1
-  const earlier = row ? { id: row.id, maxCostWei: BigInt(row.max_cost_wei) } : undefined
+    .where('created_at', '>=', startOfBudgetPeriod(policy.budgetPeriod, now))
+    .execute()
+  const group = nonceGroupOf({
+    chain_id: operation.chainId,
+    entry_point: operation.entryPoint,
+    sender: operation.sender,
+    nonce: operation.nonce.toString(),
+  })
+  const others = tallyPolicyUsage(rows, { except: group })
+  const userRows = rows.filter((row) => row.user_key === userKey)
+  const userOthers = tallyPolicyUsage(userRows, { except: group })
   return {
-    policy: earlier ? { ...policy, spentWei: policy.spentWei - earlier.maxCostWei } : policy,
-    usage: { senderOperationsToday },
-    earlier,
+    policy,
+    usage: {
+      senderOperationsToday: countSenderOperationsToday(userRows, { now, except: group }),
+      usedWei: others.spentWei + others.reservedWei,
+      operationWei: nonceGroupCost(rows, group),
+      userUsedWei: userOthers.spentWei + userOthers.reservedWei,
+      userOperationWei: nonceGroupCost(userRows, group),
+    },
   }
 }

@@ -6,7 +6,7 @@ import { assertOperationCost } from './assertOperationCost.js'
 import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { type EntryPointVersion, getPaymasterHash } from './getPaymasterHash.js'
-import { recordSponsorship } from './recordSponsorship.js'
+import { reserveSponsorship } from './reserveSponsorship.js'
 import { signPaymasterHash } from './signPaymasterHash.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
 
@@ -75,7 +75,7 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
           postOp: userOperation.paymasterPostOpGasLimit ?? 0n,
         }
   const fields = buildPaymasterFields({ version, paymaster, validUntil, validAfter, signature, gasLimits })
-  await recordSponsorship(ctx.batcher, {
+  await reserveSponsorship(ctx.batcher, {
     policyId,
     appId: app.id,
     operation,

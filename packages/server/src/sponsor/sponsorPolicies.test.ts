@@ -7,8 +7,10 @@ import { checkSponsorship } from './checkSponsorship.js'
 import { createSponsorPolicy } from './createSponsorPolicy.js'
 import { disableSponsorPolicy } from './disableSponsorPolicy.js'
 import { listSponsorPolicies } from './listSponsorPolicies.js'
-import { recordSponsorship } from './recordSponsorship.js'
+import { readPolicySpending } from './readPolicySpending.js'
+import { reserveSponsorship } from './reserveSponsorship.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
+import { startOfBudgetPeriod } from './startOfBudgetPeriod.js'
 import { policyCheckRequest, toTestUserOperation } from './test/policyCheckRequest.js'
 
 /** Policies and their usage accounting, on SQLite and PostgreSQL alike. */
@@ -73,23 +75,29 @@ forEachDialect((dialect) => {
       )
     })
 
-    test('behavior: a recorded operation counts toward spending and survives reopening the store', async () => {
+    test('behavior: a signature reserves its worst case, durably; settled spend starts at 0', async () => {
       const store = getStore()
       const appId = await newApp()
-      const policy = await createSponsorPolicy(store.db, { appId, now })
-      await recordSponsorship(createWriteBatcher(store), {
+      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 10_000n, now })
+      await reserveSponsorship(createWriteBatcher(store), {
         policyId: policy.id,
         appId,
         operation: operation(),
         userKey: `sender:${sender}`,
         validUntil: Math.floor(now / 1000) + 120,
-        fromBlock: undefined,
+        fromBlock: 42n,
         userOperationHash: hash(1),
         now,
       })
       const reopened = await store.reopen()
       const [after] = await listSponsorPolicies(reopened.db, { appId })
-      expect(after).toMatchObject({ spentWei: 1_000n, operations: 1 })
+      expect(after).toMatchObject({ spentWei: 0n, operations: 1 })
+      expect(await readPolicySpending(reopened.db, after as typeof policy, now)).toEqual({
+        periodStart: 0,
+        spentWei: 0n,
+        reservedWei: 1_000n,
+        remainingWei: 9_000n,
+      })
       const rows = await reopened.db.selectFrom('sponsor_operations').selectAll().execute()
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({
@@ -97,7 +105,12 @@ forEachDialect((dialect) => {
         user_operation_hash: hash(1),
         max_cost_wei: '1000',
         nonce: '0',
+        user_key: `sender:${sender}`,
+        from_block: '42',
+        settled_at: null,
+        actual_cost_wei: null,
       })
+      expect(Number(rows[0]!.valid_until)).toBe(Math.floor(now / 1000) + 120)
     })
 
     test('error: each limit refuses with its message', async () => {
@@ -147,11 +160,11 @@ forEachDialect((dialect) => {
       const appId = await newApp()
       const perDay = await createSponsorPolicy(db, { appId, maxOperationsPerSenderPerDay: 2, now })
       const record = (policyId: string, n: number, at = now, overrides: Partial<SponsoredOperation> = {}) =>
-        recordSponsorship(createWriteBatcher(getStore()), {
+        reserveSponsorship(createWriteBatcher(getStore()), {
           policyId,
           appId,
           operation: operation({ nonce: BigInt(n), ...overrides }),
-          userKey: `sender:${sender}`,
+          userKey: `sender:${overrides.sender ?? sender}`,
           validUntil: Math.floor(now / 1000) + 120,
           fromBlock: undefined,
           userOperationHash: hash(n),
@@ -182,17 +195,60 @@ forEachDialect((dialect) => {
       await expect(record(budget.id, 10, now, { maxCostWei: 1n })).rejects.toThrow('budget exhausted')
     })
 
-    test('behavior: signing the same operation again (same sender and nonce) replaces its record', async () => {
+    test('behavior: a re-signature of a nonce never lowers what is reserved (re-signing bypass)', async () => {
       const store = getStore()
       const appId = await newApp()
-      const policy = await createSponsorPolicy(store.db, {
-        appId,
-        maxOperationsPerSenderPerDay: 1,
-        budgetWei: 1_500n,
-        now,
-      })
+      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 2_000n, now })
+      const record = (nonce: bigint, maxCostWei: bigint, n: number, otherSender = false) =>
+        reserveSponsorship(createWriteBatcher(store), {
+          policyId: policy.id,
+          appId,
+          operation: operation({ nonce, maxCostWei, ...(otherSender ? { sender: other } : {}) }),
+          userKey: `sender:${otherSender ? other : sender}`,
+          validUntil: Math.floor(now / 1000) + 120,
+          fromBlock: undefined,
+          userOperationHash: hash(n),
+          now,
+        })
+      await record(7n, 1_500n, 1)
+      // The cheap re-signature is its own row; the expensive one can still be submitted.
+      await record(7n, 100n, 2)
+      const rows = await store.db.selectFrom('sponsor_operations').selectAll().execute()
+      expect(rows.map((row) => row.max_cost_wei).sort()).toEqual(['100', '1500'])
+      expect(await readPolicySpending(store.db, policy, now)).toMatchObject({ reservedWei: 1_500n })
+      await expect(record(8n, 600n, 3)).rejects.toThrow(`Policy ${policy.id} budget exhausted`)
+      await expect(record(0n, 600n, 4, true)).rejects.toThrow(`Policy ${policy.id} budget exhausted`)
+      // Re-signing the same nonce up to its reservation, or a smaller operation, still fits.
+      await record(7n, 1_500n, 5)
+      await record(9n, 500n, 6)
+    })
+
+    test('behavior: the same nonce signed twice is one operation per sender per day', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const policy = await createSponsorPolicy(store.db, { appId, maxOperationsPerSenderPerDay: 1, now })
+      const record = (nonce: bigint, n: number) =>
+        reserveSponsorship(createWriteBatcher(store), {
+          policyId: policy.id,
+          appId,
+          operation: operation({ nonce }),
+          userKey: 'user:usr_1',
+          validUntil: Math.floor(now / 1000) + 120,
+          fromBlock: undefined,
+          userOperationHash: hash(n),
+          now,
+        })
+      await record(7n, 1)
+      await record(7n, 2)
+      await expect(record(8n, 3)).rejects.toThrow(`Policy ${policy.id} allows 1 operation per sender per day`)
+    })
+
+    test('behavior: settled costs replace reservations; released signatures free the budget', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 2_000n, now })
       const record = (nonce: bigint, maxCostWei: bigint, n: number) =>
-        recordSponsorship(createWriteBatcher(store), {
+        reserveSponsorship(createWriteBatcher(store), {
           policyId: policy.id,
           appId,
           operation: operation({ nonce, maxCostWei }),
@@ -202,14 +258,83 @@ forEachDialect((dialect) => {
           userOperationHash: hash(n),
           now,
         })
-      await record(7n, 1_000n, 1)
-      await record(7n, 1_200n, 2)
-      const [after] = await listSponsorPolicies(store.db, { appId })
-      expect(after).toMatchObject({ operations: 1, spentWei: 1_200n })
-      const rows = await store.db.selectFrom('sponsor_operations').selectAll().execute()
-      expect(rows.map((row) => [row.user_operation_hash, row.max_cost_wei])).toEqual([[hash(2), '1200']])
-      await expect(record(8n, 1n, 3)).rejects.toThrow('allows 1 operation per sender per day')
-      await expect(record(7n, 1_600n, 4)).rejects.toThrow('budget exhausted')
+      await record(1n, 1_000n, 1)
+      await record(2n, 1_000n, 2)
+      await expect(record(3n, 1_000n, 3)).rejects.toThrow('budget exhausted')
+      const settle = (n: number, cost: string) =>
+        store.db
+          .updateTable('sponsor_operations')
+          .set({ settled_at: now, actual_cost_wei: cost })
+          .where('user_operation_hash', '=', hash(n))
+          .execute()
+      await settle(1, '300')
+      await settle(2, '0')
+      expect(await readPolicySpending(store.db, policy, now)).toMatchObject({
+        spentWei: 300n,
+        reservedWei: 0n,
+        remainingWei: 1_700n,
+      })
+      await record(3n, 1_700n, 3)
+      await expect(record(4n, 1n, 4)).rejects.toThrow('budget exhausted')
+    })
+
+    test('behavior: per-user budgets count user keys; period budgets count the period only', async () => {
+      const store = getStore()
+      const appId = await newApp()
+      const policy = await createSponsorPolicy(store.db, {
+        appId,
+        budgetWei: 10_000n,
+        budgetPerUserWei: 1_500n,
+        budgetPeriod: 'day',
+        now,
+      })
+      const record = (nonce: bigint, userKey: string, at = now) =>
+        reserveSponsorship(createWriteBatcher(store), {
+          policyId: policy.id,
+          appId,
+          operation: operation({ nonce }),
+          userKey,
+          validUntil: Math.floor(at / 1000) + 120,
+          fromBlock: undefined,
+          userOperationHash: hash(Number(nonce)),
+          now: at,
+        })
+      await record(1n, 'user:a')
+      await expect(record(2n, 'user:a')).rejects.toThrow(`Policy ${policy.id} per-user budget exhausted`)
+      // Same sender, another signed-in user: counted apart.
+      await record(2n, 'user:b')
+      // The next UTC day starts a new period.
+      await record(3n, 'user:a', now + 86_400_000)
+      const daily = await createSponsorPolicy(store.db, {
+        appId,
+        budgetWei: 1_000n,
+        budgetPeriod: 'day',
+        now,
+      })
+      const daySpend = (nonce: bigint, at: number) =>
+        reserveSponsorship(createWriteBatcher(store), {
+          policyId: daily.id,
+          appId,
+          operation: operation({ nonce }),
+          userKey: 'user:a',
+          validUntil: Math.floor(at / 1000) + 120,
+          fromBlock: undefined,
+          userOperationHash: hash(100 + Number(nonce)),
+          now: at,
+        })
+      await daySpend(1n, now)
+      await expect(daySpend(2n, now + 1000)).rejects.toThrow(`Policy ${daily.id} budget exhausted`)
+      await daySpend(2n, now + 86_400_000)
+    })
+
+    test('default: budget periods start at UTC day, Monday and the 1st', () => {
+      const at = Date.UTC(2026, 10, 26, 15, 30) // a Thursday
+      expect(startOfBudgetPeriod('total', at)).toBe(0)
+      expect(startOfBudgetPeriod('day', at)).toBe(Date.UTC(2026, 10, 26))
+      expect(startOfBudgetPeriod('week', at)).toBe(Date.UTC(2026, 10, 23))
+      expect(startOfBudgetPeriod('week', Date.UTC(2026, 10, 23))).toBe(Date.UTC(2026, 10, 23))
+      expect(startOfBudgetPeriod('week', Date.UTC(2026, 10, 29, 23))).toBe(Date.UTC(2026, 10, 23))
+      expect(startOfBudgetPeriod('month', at)).toBe(Date.UTC(2026, 10, 1))
     })
 
     test('behavior: concurrent signatures never exceed the per-sender limit', async () => {
@@ -221,7 +346,7 @@ forEachDialect((dialect) => {
       const second = dialect === 'postgres' ? createWriteBatcher(await store.reopen()) : first
       const results = await Promise.allSettled(
         Array.from({ length: 8 }, (_, n) =>
-          recordSponsorship(n % 2 ? second : first, {
+          reserveSponsorship(n % 2 ? second : first, {
             policyId: policy.id,
             appId,
             operation: operation({ nonce: BigInt(n) }),
@@ -235,7 +360,8 @@ forEachDialect((dialect) => {
       )
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3)
       const [after] = await listSponsorPolicies(store.db, { appId })
-      expect(after).toMatchObject({ operations: 3, spentWei: 3_000n })
+      expect(after).toMatchObject({ operations: 3 })
+      expect(await readPolicySpending(store.db, policy, now)).toMatchObject({ reservedWei: 3_000n })
     })
 
     test('error: bad definitions are refused', async () => {

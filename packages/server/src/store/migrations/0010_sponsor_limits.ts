@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 
 /**
  * Sponsorship with hard money limits (docs/sponsorship.md):
@@ -40,6 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('sponsor_operations_policy_created')
     .on('sponsor_operations')
     .columns(['policy_id', 'created_at'])
+    .execute()
+  // Settlement's work list: the signatures still reserved (a partial index stays small).
+  await db.schema
+    .createIndex('sponsor_operations_unsettled')
+    .on('sponsor_operations')
+    .columns(['valid_until'])
+    .where(sql<boolean>`settled_at is null`)
     .execute()
   await db.schema
     .createIndex('sponsor_operations_user_operation_hash')

@@ -1,0 +1,229 @@
+import type { Kysely } from 'kysely'
+import { type Address, type Hex, hexToBigInt, numberToHex, toEventSelector } from 'viem'
+import type { Logger } from '../log/createLogger.js'
+import type { ChainConfig } from '../rpc/ChainConfig.js'
+import { callUpstream } from '../rpc/callUpstream.js'
+import type { WriteBatcher } from '../store/createWriteBatcher.js'
+import type { Database } from '../store/schema.js'
+
+/** `UserOperationEvent` of every EntryPoint version (v0.6, v0.7, v0.8 emit the same event). */
+export const userOperationEventTopic = toEventSelector(
+  'UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+)
+
+/** Without a recorded start block, inclusion is looked for this many blocks back. */
+const defaultLookback = 10_000n
+/** Hashes per `eth_getLogs` (one topic OR list). */
+const hashesPerQuery = 100
+
+export type SettleSponsorshipsParameters = {
+  /** Reads (the work list). */
+  db: Kysely<Database>
+  /** Writes: the server's write batcher, or anything with the same `run`. */
+  writes: Pick<WriteBatcher, 'run'>
+  /** The EVM chains whose nodes are asked; signatures of other chains stay reserved. */
+  chains: readonly ChainConfig[]
+  logger: Logger
+  now: number
+  /** Most signatures looked at in one run (oldest `valid_until` first). Default 1,000. */
+  limit?: number
+}
+
+export type SettleSponsorshipsReturnType = {
+  /** Signatures whose operation the chain included: their reservation became the real cost. */
+  included: number
+  /** Signatures released: unused once the chain passed their `valid_until`, or a sibling of an included one. */
+  released: number
+}
+
+type Reserved = {
+  id: string
+  chain_id: number | bigint | string
+  entry_point: string
+  sender: string
+  nonce: string
+  user_operation_hash: string
+  max_cost_wei: string
+  valid_until: number | bigint | string | null
+  from_block: string | null
+}
+
+class ConcurrentUpdate extends Error {}
+
+/**
+ * Settles reserved sponsorships (docs/sponsorship.md): for signatures still reserved it asks the
+ * chain's node for the EntryPoint's `UserOperationEvent` with their user operation hash (from the
+ * block recorded at signing on). Found: the reservation becomes the event's `actualGasCost` (added to
+ * the policy's `spent_wei`) and the nonce's other signatures are released. Not found once the
+ * latest block is past `valid_until`: released (`actual_cost_wei` `'0'`), since the EntryPoint no
+ * longer accepts the signature. Every update is `where settled_at is null`, so several server
+ * instances may settle at once; a node that does not answer leaves its signatures reserved.
+ *
+ * @example
+ * const { included, released } = await settleSponsorships({ db: ctx.store.db, writes: ctx.batcher, chains: ctx.config.chains, logger, now: Date.now() })
+ */
+export async function settleSponsorships(
+  parameters: SettleSponsorshipsParameters,
+): Promise<SettleSponsorshipsReturnType> {
+  const { db, chains, logger, limit = 1000 } = parameters
+  const rows: Reserved[] = await db
+    .selectFrom('sponsor_operations')
+    .select([
+      'id',
+      'chain_id',
+      'entry_point',
+      'sender',
+      'nonce',
+      'user_operation_hash',
+      'max_cost_wei',
+      'valid_until',
+      'from_block',
+    ])
+    .where('settled_at', 'is', null)
+    .orderBy('valid_until')
+    .limit(limit)
+    .execute()
+  const byEntryPoint = new Map<string, Reserved[]>()
+  for (const row of rows) {
+    const key = `${row.chain_id}:${row.entry_point}`
+    byEntryPoint.set(key, [...(byEntryPoint.get(key) ?? []), row])
+  }
+  const result = { included: 0, released: 0 }
+  for (const reserved of byEntryPoint.values()) {
+    const chainId = Number(reserved[0]!.chain_id)
+    const chain = chains.find((each) => each.type !== 'solana' && each.id === chainId)
+    if (!chain) continue
+    try {
+      const counts = await settleOnChain(parameters, chain.rpcUrl, chainId, reserved)
+      result.included += counts.included
+      result.released += counts.released
+    } catch (error) {
+      logger.warn('sponsorship settlement: chain not readable', {
+        chainId,
+        error: (error as Error).message,
+      })
+    }
+  }
+  return result
+}
+
+async function settleOnChain(
+  parameters: SettleSponsorshipsParameters,
+  rpcUrl: string,
+  chainId: number,
+  reserved: Reserved[],
+): Promise<SettleSponsorshipsReturnType> {
+  const { logger } = parameters
+  const label = `node of chain ${chainId}`
+  const call = (method: string, params: unknown) =>
+    callUpstream({ url: rpcUrl, label, logger, method, params })
+  const latest = (await call('eth_getBlockByNumber', ['latest', false])) as { number: Hex; timestamp: Hex }
+  const latestNumber = hexToBigInt(latest.number)
+  const latestTime = hexToBigInt(latest.timestamp)
+  const lookback = latestNumber > defaultLookback ? latestNumber - defaultLookback : 0n
+  const costs = new Map<string, bigint>()
+  const hashed = reserved.filter((row) => /^0x[0-9a-f]{64}$/.test(row.user_operation_hash))
+  for (let start = 0; start < hashed.length; start += hashesPerQuery) {
+    const chunk = hashed.slice(start, start + hashesPerQuery)
+    const fromBlock = chunk.reduce((lowest, row) => {
+      const from = row.from_block === null ? lookback : BigInt(row.from_block)
+      return from < lowest ? from : lowest
+    }, latestNumber)
+    const logs = (await call('eth_getLogs', [
+      {
+        address: reserved[0]!.entry_point as Address,
+        topics: [userOperationEventTopic, chunk.map((row) => row.user_operation_hash)],
+        fromBlock: numberToHex(fromBlock),
+        toBlock: latest.number,
+      },
+    ])) as { topics: Hex[]; data: Hex; removed?: boolean }[]
+    for (const log of logs) {
+      const hash = log.topics[1]?.toLowerCase()
+      // data: nonce, success, actualGasCost, actualGasUsed (32 bytes each).
+      if (!hash || log.removed || log.data.length < 2 + 64 * 4) continue
+      costs.set(hash, hexToBigInt(`0x${log.data.slice(2 + 64 * 2, 2 + 64 * 3)}`))
+    }
+  }
+  const result = { included: 0, released: 0 }
+  const settledGroups = new Set<string>()
+  for (const row of reserved) {
+    const group = `${row.sender}:${row.nonce}`
+    const cost = costs.get(row.user_operation_hash)
+    if (cost !== undefined && !settledGroups.has(group)) {
+      settledGroups.add(group)
+      const siblings = await settle(parameters, row, cost.toString(), true)
+      if (siblings >= 0) {
+        result.included += 1
+        result.released += siblings
+      }
+      continue
+    }
+    if (settledGroups.has(group) || row.valid_until === null || latestTime <= BigInt(row.valid_until))
+      continue
+    // Past validUntil and not found: the EntryPoint refuses the signature from now on. A signature
+    // whose hash is not known (an EIP-7702 operation) counts at its worst case instead.
+    const hashKnown = /^0x[0-9a-f]{64}$/.test(row.user_operation_hash)
+    if ((await settle(parameters, row, hashKnown ? '0' : row.max_cost_wei, false)) >= 0) {
+      if (hashKnown) result.released += 1
+      else result.included += 1
+    }
+  }
+  return result
+}
+
+/**
+ * Settles one signature at `cost` (idempotent: only while it is unsettled) and adds a real cost to
+ * its policy's `spent_wei`; an included one also releases the other unsettled signatures of its
+ * nonce. Returns how many siblings were released, or -1 when another settler was first.
+ */
+async function settle(
+  { writes, now }: SettleSponsorshipsParameters,
+  row: Reserved,
+  cost: string,
+  included: boolean,
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writes.run(async (trx) => {
+        const updated = await trx
+          .updateTable('sponsor_operations')
+          .set({ settled_at: now, actual_cost_wei: cost })
+          .where('id', '=', row.id)
+          .where('settled_at', 'is', null)
+          .returning('policy_id')
+          .executeTakeFirst()
+        if (!updated) return -1
+        let siblings = 0
+        if (included) {
+          const released = await trx
+            .updateTable('sponsor_operations')
+            .set({ settled_at: now, actual_cost_wei: '0' })
+            .where('chain_id', '=', row.chain_id)
+            .where('entry_point', '=', row.entry_point)
+            .where('sender', '=', row.sender)
+            .where('nonce', '=', row.nonce)
+            .where('settled_at', 'is', null)
+            .where('id', '!=', row.id)
+            .executeTakeFirst()
+          siblings = Number(released.numUpdatedRows)
+        }
+        if (cost === '0') return siblings
+        const policy = await trx
+          .selectFrom('sponsor_policies')
+          .select('spent_wei')
+          .where('id', '=', updated.policy_id)
+          .executeTakeFirstOrThrow()
+        const added = await trx
+          .updateTable('sponsor_policies')
+          .set({ spent_wei: (BigInt(policy.spent_wei) + BigInt(cost)).toString() })
+          .where('id', '=', updated.policy_id)
+          .where('spent_wei', '=', policy.spent_wei)
+          .executeTakeFirst()
+        if (Number(added.numUpdatedRows) !== 1) throw new ConcurrentUpdate()
+        return siblings
+      })
+    } catch (error) {
+      if (!(error instanceof ConcurrentUpdate) || attempt >= 20) throw error
+    }
+  }
+}
