@@ -190,6 +190,29 @@ test('error: a policy refusal reaches the caller with its message (a policyId gi
   )
 })
 
+test("behavior: a signed-in policy sponsors the user: the client stamps sponsorship requests with the user's session", async () => {
+  const { store } = testbed.server.app.sigil
+  const policy = await createSponsorPolicy(store.db, {
+    appId: testbed.server.signerApp.appId,
+    audience: 'signed-in',
+    now: Date.now(),
+  })
+  const config = testbed.createConfig()
+  await testbed.signIn(config, 'grace@example.com')
+  const client = await getSmartAccountClient(config, {
+    type: 'LightAccount',
+    pollingInterval,
+    policyId: policy.id,
+  })
+  const { hash, request } = await sendUserOperation(client, {
+    uo: { target: recipient, data: '0x', value: 0n },
+    waitForTxn: true,
+  })
+  expect(request.paymaster ?? request.paymasterAndData).toBeDefined()
+  expect((await node().getTransactionReceipt({ hash })).status).toBe('success')
+  expect(await node().getBalance({ address: client.account.address })).toBe(0n)
+})
+
 test('error: nobody signed in', async () => {
   const config = testbed.createConfig()
   await expect(getSmartAccountClient(config, { type: 'LightAccount' })).rejects.toThrowError(
