@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
 import type { GatewayRequest } from '../rpc/GatewayRequest.js'
 import { RpcError } from '../rpc/RpcError.js'
-import { assertOperationCost } from './assertOperationCost.js'
+import { assertOperationCost, type OperationCostEstimates } from './assertOperationCost.js'
 import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { type EntryPointVersion, getPaymasterHash } from './getPaymasterHash.js'
@@ -18,6 +18,8 @@ export type SignSponsorshipParameters = {
   paymaster: Address
   /** The final operation: gas, fees and (v0.7/v0.8) paymaster gas limits as they will be sent. */
   userOperation: UserOperation
+  /** Fee and gas estimates already in hand for this operation (not asked again). */
+  estimates?: OperationCostEstimates | undefined
 }
 
 /**
@@ -53,6 +55,7 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
     version,
     entryPoint,
     paymaster,
+    estimates: parameters.estimates,
   })
   const validity = ctx.config.sponsorValiditySeconds * 1000
   const until = Math.min(now + validity, policy.expiresAt ?? Number.POSITIVE_INFINITY)
