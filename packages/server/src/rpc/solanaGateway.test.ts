@@ -124,6 +124,49 @@ forEachDialect((dialect) => {
       expect(await gateway.call('getVersion', [])).toMatchObject({ result: expect.any(Object) })
     })
 
+    test('default: the node methods wallets and the SDK use are on the allow-list and answered by the node', async () => {
+      const user = await gateway.newUser()
+      const { value } = await gateway.rpc.getLatestBlockhash().send()
+      const message = (await gateway.build(user.address, [gateway.transfer(user, user.address, 1n)]))
+        .messageBytes
+      const calls: [string, unknown[]][] = [
+        ['getAccountInfo', [user.address, { encoding: 'base64' }]],
+        ['getMultipleAccounts', [[user.address], { encoding: 'base64' }]],
+        ['getBlockHeight', []],
+        ['getEpochInfo', []],
+        ['getGenesisHash', []],
+        ['getTransactionCount', []],
+        ['getMinimumBalanceForRentExemption', [80]],
+        ['getRecentPrioritizationFees', []],
+        ['getFeeForMessage', [Buffer.from(message).toString('base64')]],
+        ['isBlockhashValid', [value.blockhash]],
+        ['getSignatureStatuses', [[]]],
+      ]
+      for (const [method, params] of calls)
+        expect(await gateway.call(method, params), method).toMatchObject({ result: expect.anything() })
+    })
+
+    test('error: node methods off the allow-list (scans, validator internals, cheat codes) are -32601, not forwarded', async () => {
+      for (const method of [
+        'getProgramAccounts',
+        'getLargestAccounts',
+        'getSupply',
+        'getClusterNodes',
+        'getIdentity',
+        'getVoteAccounts',
+        'setAccount',
+        'surfnet_setAccount',
+      ])
+        expect(await gateway.call(method, [])).toEqual({
+          jsonrpc: '2.0',
+          id: 1,
+          error: {
+            code: -32601,
+            message: `method ${method} is not available through the gateway on Solana chain solana-localnet: it forwards only the documented node methods (docs/sponsorship.md)`,
+          },
+        })
+    })
+
     test('error: methods of the other kind of chain are METHOD_NOT_FOUND, saying which chain they need', async () => {
       expect(await gateway.call('eth_chainId', [])).toEqual({
         jsonrpc: '2.0',

@@ -1,4 +1,5 @@
 import { type SolanaDevnet, startSolanaDevnet } from '@sigil/devnet'
+import { createApiKeyStamp } from '@sigil/protocol'
 import {
   type Address,
   type AddressesByLookupTableAddress,
@@ -22,9 +23,14 @@ import {
   type Transaction,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import type { App } from '../../apps/App.js'
+import { toApp } from '../../apps/toApp.js'
+import { createUserAccount } from '../../signer/createUserAccount.js'
+import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
 import { ensureSolanaFeePayer } from '../../sponsor/solana/ensureSolanaFeePayer.js'
 import type { StoreDialect } from '../../store/createStore.js'
-import { createTestServer, type TestServer } from '../../test/createTestServer.js'
+import { createTargetKey } from '../../test/createTargetKey.js'
+import { createTestServer, type TestKey, type TestServer } from '../../test/createTestServer.js'
 import { type LocalListener, serveOnLocalPort } from '../../test/serveOnLocalPort.js'
 
 export const solanaChainId = 'solana-localnet'
@@ -65,6 +71,9 @@ export async function startSolanaGateway(dialect: StoreDialect) {
   }
 }
 
+/** A signed-in Sigil user of the test app: the session key that stamps gateway requests, and its ids. */
+export type SolanaTestSession = { key: TestKey; organizationId: string; userId: string }
+
 function createHelpers(parts: {
   solana: SolanaDevnet
   server: TestServer
@@ -73,19 +82,56 @@ function createHelpers(parts: {
   feePayer: string
 }) {
   const { solana, server, listener, url } = parts
-  /** A kit RPC client on the gateway (every node method is forwarded). */
+  /** A kit RPC client on the gateway (the node methods of its allow-list are forwarded). */
   const rpc = createSolanaRpc(url)
 
-  /** POSTs one JSON-RPC call to `/rpc/<chain>/<apiKey>` of the listener; answers the parsed body. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape the gateway answered.
-  const call = async (method: string, params: unknown, path = url): Promise<any> =>
-    (
-      await fetch(path, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      })
-    ).json()
+  /**
+   * POSTs one JSON-RPC call to `/rpc/<chain>/<apiKey>` of the listener; answers the parsed body. With a
+   * `session`, the body carries the user's stamp (`X-Stamp` over the exact body, `X-Sigil-Organization`),
+   * as the signer SDK sends it.
+   */
+  const call = async (
+    method: string,
+    params: unknown,
+    path = url,
+    session?: SolanaTestSession,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape the gateway answered.
+  ): Promise<any> => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' }
+    if (session) {
+      const stamp = await createApiKeyStamp({ body, privateKey: session.key.privateKey })
+      headers[stamp.stampHeaderName] = stamp.stampHeaderValue
+      headers['X-Sigil-Organization'] = session.organizationId
+    }
+    return (await fetch(path, { method: 'POST', headers, body })).json()
+  }
+
+  /** Signs `email` up and in to the test app (an email proven by code), as the key frame would. */
+  const signIn = async (email: string): Promise<SolanaTestSession> => {
+    const ctx = server.app.sigil
+    const app: App = toApp(
+      await server.store.db
+        .selectFrom('apps')
+        .selectAll()
+        .where('id', '=', server.signerApp.appId)
+        .executeTakeFirstOrThrow(),
+    )
+    const account = await createUserAccount(ctx, { app, email, emailProvenBy: 'code' })
+    const targetKey = createTargetKey()
+    const { credentialBundle } = await mintSessionBundle(ctx, {
+      organizationId: account.organizationId,
+      userId: account.userId,
+      targetPublicKey: targetKey.publicKey,
+      expirationSeconds: 900,
+      credentialType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
+    })
+    return {
+      key: await targetKey.open(credentialBundle),
+      organizationId: account.organizationId,
+      userId: account.userId,
+    }
+  }
 
   /** A user keypair funded with `lamports` (stands in for the user's Sigil signer, tested in @sigil/signer). */
   const newUser = async (lamports = 1_000_000_000n) => {
@@ -129,15 +175,24 @@ function createHelpers(parts: {
   const decode = (base64: string) =>
     getTransactionDecoder().decode(getBase64Encoder().encode(base64)) as Transaction
 
-  /** `alchemy_requestFeePayer`, as account-kit's `addSponsorship` sends it. */
-  const requestFeePayer = (policyId: string, transaction: Transaction | string) =>
-    call('alchemy_requestFeePayer', [
-      {
-        policyId,
-        serializedTransaction:
-          typeof transaction === 'string' ? transaction : getBase64EncodedWireTransaction(transaction),
-      },
-    ])
+  /** `alchemy_requestFeePayer`, as account-kit's `addSponsorship` sends it (stamped by `session` if given). */
+  const requestFeePayer = (
+    policyId: string,
+    transaction: Transaction | string,
+    session?: SolanaTestSession,
+  ) =>
+    call(
+      'alchemy_requestFeePayer',
+      [
+        {
+          policyId,
+          serializedTransaction:
+            typeof transaction === 'string' ? transaction : getBase64EncodedWireTransaction(transaction),
+        },
+      ],
+      url,
+      session,
+    )
 
   /** Sends through the gateway and waits until the runtime reports it confirmed. */
   const sendAndConfirm = async (transaction: Transaction) => {
@@ -165,6 +220,7 @@ function createHelpers(parts: {
     ...parts,
     rpc,
     call,
+    signIn,
     newUser,
     build,
     transfer,
