@@ -11,7 +11,11 @@ export type SolanaSponsorPolicy = {
   chainIds: string[] | null
   /** Largest fee (lamports, as the node quotes it) one transaction may cost; null: no limit. */
   maxLamportsPerTransaction: bigint | null
-  /** Transactions one user (the first signer besides the fee payer) may have sponsored per UTC day; null: no limit. */
+  /**
+   * Transactions one user may have sponsored per UTC day; null: no limit. A user is the signed-in Sigil
+   * user when the request carries a session stamp (`user:<id>`), else the first signer besides the fee
+   * payer (`key:<base58>`, which anyone can mint: use a `signed-in` audience for limits that hold).
+   */
   maxTransactionsPerUserPerDay: number | null
   /** Base58 programs the instructions may call; null: any. */
   allowedPrograms: string[] | null

@@ -8,8 +8,12 @@ import { RpcError } from '../../rpc/RpcError.js'
 const feeSchema = z.object({ value: z.union([z.number().int().nonnegative(), z.null()]) })
 
 /**
- * The fee the chain's node charges for `messageBytes` (`getFeeForMessage`), lamports. Refuses
- * (`INVALID_PARAMS`) a message whose blockhash the node does not know or finds expired.
+ * The fee the chain's node charges for `messageBytes` (`getFeeForMessage`: the signatures plus the
+ * priority fee, the most the fee payer can pay for it), lamports. Refuses (`INVALID_PARAMS`) a message
+ * whose blockhash the node does not know or finds expired: the node answers null for it, so this is
+ * also the fee payer's recent-blockhash rule (a co-signed transaction expires with its blockhash, about
+ * a minute). A durable-nonce message is the one case the node prices without a recent blockhash (it
+ * reads the nonce account): `assertNoDurableNonce` refuses those before the quote.
  *
  * @example
  * const fee = await quoteSolanaFee(request, messageBytes, lifetimeToken) // 10000n
