@@ -1,6 +1,11 @@
 import { createDevnetClient, type DevnetClient } from '@sigil/devnet'
 import { type Address, concat, type Hex, type LocalAccount, parseAbi } from 'viem'
-import { createBundlerClient, entryPoint07Address, type SmartAccount } from 'viem/account-abstraction'
+import {
+  createBundlerClient,
+  entryPoint06Address,
+  entryPoint07Address,
+  type SmartAccount,
+} from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -10,6 +15,8 @@ import {
 import { sigilAccountFactories } from '../../../server/src/sponsor/sigilAccountFactories.js'
 import { toLightAccount } from '../../src/accounts/toLightAccount.js'
 import { toModularAccountV2 } from '../../src/accounts/toModularAccountV2.js'
+import { toMultiOwnerLightAccount } from '../../src/accounts/toMultiOwnerLightAccount.js'
+import { toMultiOwnerModularAccount } from '../../src/accounts/toMultiOwnerModularAccount.js'
 import { createSmartAccountClient } from '../../src/client/createSmartAccountClient.js'
 import { defaultAddresses } from '../../src/constants/defaultAddresses.js'
 import { type SmartAccountTestbed, startSmartAccountTestbed } from './startSmartAccountTestbed.js'
@@ -49,13 +56,13 @@ afterAll(async () => {
 
 const newOwner = () => privateKeyToAccount(generatePrivateKey())
 
-/** The v0.7 paymaster's deposit at the EntryPoint: what refused operations must leave untouched. */
-const deposit = () =>
+/** The paymaster's deposit at the EntryPoint (v0.7 unless said): what refused operations must leave untouched. */
+const deposit = (version: '0.6' | '0.7' = '0.7') =>
   testbed.nodeClient.readContract({
-    address: entryPoint07Address,
+    address: version === '0.6' ? entryPoint06Address : entryPoint07Address,
     abi: depositAbi,
     functionName: 'balanceOf',
-    args: [testbed.devnet.paymasters['0.7']],
+    args: [testbed.devnet.paymasters[version]],
   })
 
 /** An account sending through the gateway (ERC-7677 `pm_*` sponsorship) under `policyId`. */
@@ -108,19 +115,23 @@ const refusal = (policyId: string, sender: Address, why: string) =>
   `Policy ${policyId} sponsors accounts made by its listed factories only; ${sender} is not one (${why})`
 
 describe('a policy restricted to Sigil account factories', () => {
-  test('default: LightAccount v2 and ModularAccountV2 from the canonical factories are sponsored, new and deployed', async () => {
-    for (const make of [
+  test('default: every Sigil account type from its canonical factory is sponsored, new and deployed', async () => {
+    const accounts: [() => Promise<SmartAccount>, '0.6' | '0.7'][] = [
+      () => toLightAccount({ client: testbed.gatewayClient, owner: newOwner(), version: 'v1.1.0' }),
       () => toLightAccount({ client: testbed.gatewayClient, owner: newOwner() }),
+      () => toMultiOwnerLightAccount({ client: testbed.gatewayClient, owner: newOwner() }),
+      () => toMultiOwnerModularAccount({ client: testbed.gatewayClient, owner: newOwner() }),
       () => toModularAccountV2({ client: testbed.gatewayClient, owner: newOwner() }),
-    ]) {
+    ].map((make, index) => [make, index === 0 || index === 3 ? '0.6' : '0.7'])
+    for (const [make, version] of accounts) {
       const account = await make()
       const client = sponsoredBy(account, restricted)
-      const before = await deposit()
+      const before = await deposit(version)
       expect(await sendAndWait(client)).toBe(true)
       expect(await testbed.nodeClient.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]+$/)
       expect(await sendAndWait(client)).toBe(true)
       // The legitimate operations are paid for by the paymaster.
-      expect(await deposit()).toBeLessThan(before)
+      expect(await deposit(version)).toBeLessThan(before)
     }
   }, 120_000)
 
