@@ -148,6 +148,33 @@ forEachDialect((dialect) => {
       })
     }, 60_000)
 
+    test('error: a budget per user counts the signed-in user across fresh keys; anonymous callers are refused', async () => {
+      const id = await policy({
+        audience: 'signed-in',
+        budgetLamports: 1_000_000_000n,
+        budgetPerUserLamports: 25_000n,
+        budgetPeriod: 'day',
+      })
+      const session = await gateway.signIn('solana-budget-per-user@example.com')
+      const before = await snapshot()
+      for (let n = 0; n < 2; n++) {
+        const { user, unsigned } = await userTransfer()
+        await sponsorAndSend(id, user, unsigned, session)
+      }
+      expect(before.feePayer - gateway.solana.getBalance(gateway.feePayer)).toBe(2n * transferFee)
+      const { unsigned } = await userTransfer()
+      await nothingSponsored(async () => {
+        expect(await gateway.requestFeePayer(id, unsigned, session)).toEqual(
+          refusal(
+            `Policy ${id} allows each user 25000 lamports per UTC day: this user has used 20000 and this transaction may cost 10000`,
+          ),
+        )
+        expect(await gateway.requestFeePayer(id, unsigned)).toEqual(
+          refusal(`Policy ${id} sponsors signed-in users only: sign in first`),
+        )
+      })
+    }, 60_000)
+
     test('error: a durable-nonce transaction (AdvanceNonceAccount first) is refused, on a recent blockhash or on its nonce', async () => {
       const id = await policy({ budgetLamports: 1_000_000_000n })
       const user = await gateway.newUser()
