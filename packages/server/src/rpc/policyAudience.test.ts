@@ -327,6 +327,49 @@ forEachDialect((dialect) => {
     expect(allowed).toEqual(expect.arrayContaining(['x-stamp', 'x-stamp-webauthn', 'x-sigil-organization']))
   })
 
+  test('error: a malformed stamp is refused, even by a public policy: never a silent anonymous caller', async () => {
+    const publicPolicy = await createSponsorPolicy(server.store.db, {
+      appId: app.id,
+      chainIds: [devnet.chainId],
+      audience: 'public',
+      budgetWei: 10n ** 18n,
+      now: Date.now(),
+    })
+    const response = await fetch(`${listener.url}/rpc/${devnet.chainId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: testAppOrigin,
+        'X-Stamp': 'not a stamp',
+        'X-Sigil-Organization': 'org',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'pm_getPaymasterStubData',
+        params: [
+          {
+            sender: '0x4444444444444444444444444444444444444444',
+            nonce: '0x0',
+            callData: '0x',
+            callGasLimit: '0x0',
+            verificationGasLimit: '0x0',
+            preVerificationGas: '0x0',
+            maxFeePerGas: '0x0',
+            maxPriorityFeePerGas: '0x0',
+            signature: '0x',
+          },
+          entryPoints['0.7'].address,
+          '0x7a69',
+          { policyId: publicPolicy.id },
+        ],
+      }),
+    })
+    expect(await response.json()).toMatchObject({
+      error: { code: -32501, message: 'Sigil session stamp refused: the stamp is malformed' },
+    })
+  })
+
   describe('server policies', () => {
     test("default: the app's API key (bearer or in the path) is sponsored", async () => {
       await expectSponsored({ bearer: jwtApp.apiKey }, serverPolicy)

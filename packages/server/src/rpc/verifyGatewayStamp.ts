@@ -1,6 +1,7 @@
 import type { App } from '../apps/App.js'
 import { ApiError } from '../http/errors/ApiError.js'
 import { authenticateRequest } from '../kms/auth/authenticateRequest.js'
+import { authenticationErrors } from '../kms/auth/authenticationErrors.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { SignedInUser } from './GatewayRequest.js'
 import { RpcError } from './RpcError.js'
@@ -54,7 +55,11 @@ export async function verifyGatewayStamp(
     authenticated = await authenticateRequest(ctx, { header, body, organizationId })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    throw refuse(refusals[error.errorCode] ?? error.message, error)
+    const malformed = error.shortMessage === authenticationErrors.malformedStamp(undefined).shortMessage
+    throw refuse(
+      malformed ? 'the stamp is malformed' : (refusals[error.errorCode] ?? error.shortMessage),
+      error,
+    )
   }
   const { principal } = authenticated
   // A key of a parent organization acting in a user's organization is not that user's session.
