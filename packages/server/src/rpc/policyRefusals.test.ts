@@ -1,38 +1,75 @@
-import { encodeFunctionData, numberToHex, parseAbi } from 'viem'
+import { createDevnetClient, type Devnet, startDevnet } from '@sigil/devnet'
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  numberToHex,
+  parseAbi,
+} from 'viem'
 import { entryPoint06Address, entryPoint07Address } from 'viem/account-abstraction'
+import { privateKeyToAccount } from 'viem/accounts'
+import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CreateSponsorPolicyParameters, createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../sponsor/disableSponsorPolicy.js'
 import { forEachDialect } from '../store/test/storeDialects.js'
 import { createTestServer, type TestServer } from '../test/createTestServer.js'
 import { rpcRequest } from './test/rpcRequest.js'
+import { deploySimpleAccountFactories, toSimpleTestAccount } from './test/toSimpleTestAccount.js'
 
 /**
  * Policy refusals through the gateway, in process: each limit answers a JSON-RPC error naming it, and
- * nothing is signed or recorded (SQLite and PostgreSQL). No node is reached: the policy is checked first.
+ * nothing is signed or recorded (SQLite and PostgreSQL). No node is reached for a refusal: the policy is
+ * checked first. What is signed is checked against the devnet's fees and bundler (the cost caps), so the
+ * operations are a real (counterfactual) SimpleAccount's at fees the devnet accepts.
  */
 
 const target = '0x000000000000000000000000000000000000dEaD'
 const other = '0x1111111111111111111111111111111111111111'
-const paymaster07 = '0x2222222222222222222222222222222222222222'
-const paymaster06 = '0x3333333333333333333333333333333333333333'
 const abi = parseAbi(['function execute(address dest, uint256 value, bytes func)'])
+const stubSignature: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
+let devnet: Devnet
+let paymaster07: Address
+let sender: { sender: Address; factory: Address; factoryData: Hex }
 let server: TestServer
+
+beforeAll(async () => {
+  devnet = await startDevnet()
+  paymaster07 = devnet.paymasters['0.7']
+  const client = createDevnetClient(devnet.rpcUrl)
+  const factories = await deploySimpleAccountFactories(client)
+  const account = await toSimpleTestAccount({
+    client: createPublicClient({ chain: anvil, transport: http(devnet.rpcUrl) }),
+    owner: privateKeyToAccount(devnet.devAccounts[0]!.privateKey),
+    version: '0.7',
+    factory: factories['0.7'],
+  })
+  const { factory, factoryData } = await account.getFactoryArgs()
+  sender = { sender: account.address, factory: factory!, factoryData: factoryData! }
+}, 120_000)
+afterAll(() => devnet?.stop())
 
 const policy = (limits: Omit<CreateSponsorPolicyParameters, 'appId' | 'now'> = {}) =>
   createSponsorPolicy(server.store.db, { appId: server.signerApp.appId, now: Date.now(), ...limits })
 
-const userOperation = (gas = 0n, maxFeePerGas = 0n) => ({
-  sender: '0x4444444444444444444444444444444444444444',
+/**
+ * `gas` for each limit at 1 gwei (preVerificationGas at most 50 000, what the devnet's bundler estimates
+ * give or take): an operation the cost caps pass.
+ */
+const userOperation = (gas = 100_000n, maxFeePerGas = 1_000_000_000n) => ({
+  ...sender,
   nonce: '0x0',
   callData: encodeFunctionData({ abi, functionName: 'execute', args: [target, 0n, '0x'] }),
   callGasLimit: numberToHex(gas),
   verificationGasLimit: numberToHex(gas),
-  preVerificationGas: numberToHex(gas),
+  preVerificationGas: numberToHex(gas < 50_000n ? gas : 50_000n),
   maxFeePerGas: numberToHex(maxFeePerGas),
   maxPriorityFeePerGas: '0x0',
-  signature: '0x',
+  signature: stubSignature,
 })
 const pm = async (method: string, policyId: string, op = userOperation(), chainIdHex = '0x7a69') =>
   (
@@ -52,9 +89,9 @@ forEachDialect((dialect) => {
       chains: [
         {
           id: 31337,
-          rpcUrl: 'http://127.0.0.1:9/unused',
-          bundlerUrl: 'http://127.0.0.1:9/unused',
-          paymasters: { '0.6': paymaster06, '0.7': paymaster07 },
+          rpcUrl: devnet.rpcUrl,
+          bundlerUrl: devnet.bundlerUrl,
+          paymasters: { '0.6': devnet.paymasters['0.6'], '0.7': paymaster07 },
         },
       ],
     })
@@ -72,6 +109,7 @@ forEachDialect((dialect) => {
       })
       const before = await recorded()
       const signed = await pm('pm_getPaymasterData', id, userOperation(100_000n, 1_000_000_000n))
+      expect(signed.error).toBeUndefined()
       expect(signed.result).toEqual({
         paymaster: paymaster07,
         paymasterData: expect.stringMatching(/^0x[0-9a-f]{258}$/),
