@@ -187,7 +187,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
       { policyId },
     ])
     const drained = answer.result ? await submit(op, answer.result) : 0n
-    await annotate(`paymaster deposit change: -${formatEther(drained)} ETH`)
+    await annotate(`paymaster deposit change: ${formatEther(-drained)} ETH`)
     expect(answer.error).toEqual({
       code: -32501,
       message:
@@ -216,7 +216,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
       },
     ])
     const drained = answer.result ? await submit(op, answer.result) : 0n
-    await annotate(`paymaster deposit change: -${formatEther(drained)} ETH`)
+    await annotate(`paymaster deposit change: ${formatEther(-drained)} ETH`)
     expect(answer.error?.code).toBe(-32501)
     expect(answer.error?.message).toBe(
       "maxFeePerGas 1000000000000 wei is above the server's cap of 500000000000 wei for sponsored operations (SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI)",
@@ -282,7 +282,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
       { policyId },
     ])
     const drained = answer.result ? await submit(op, answer.result) : 0n
-    await annotate(`paymaster deposit change: -${formatEther(drained)} ETH`)
+    await annotate(`paymaster deposit change: ${formatEther(-drained)} ETH`)
     expect(answer.error?.code).toBe(-32501)
     expect(answer.error?.message).toMatch(
       /^preVerificationGas 2000000 is above \d+: the bundler of chain 31337 estimates \d+ for this operation, and the paymaster signs at most that plus 10% and 5000 gas$/,
