@@ -10,6 +10,7 @@ type PolicyJson = {
   policyId: string
   name: string | null
   chainIds: number[] | null
+  budgetWei?: string | null
   disabledAt: string | null
 }
 
@@ -18,7 +19,7 @@ export const demoPolicyName = 'Demo sponsorship'
 
 /**
  * The dev app's gas policy for the demo chain: the active 'Demo sponsorship' policy when the data dir
- * has one, else a new one (`sigil-server policy create`, no limits but the chain). Returns its id.
+ * has one, else a new one (`sigil-server policy create`: the chain, a budget of 1 ETH of gas per day). Returns its id.
  *
  * @example
  * const policyId = await ensureDemoPolicy({ repositoryRoot, dataDir, appId, chainId: 31337 })
@@ -31,6 +32,8 @@ export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): 
     (policy) =>
       policy.name === demoPolicyName &&
       policy.disabledAt === null &&
+      // A policy of an older Sigil without a budget is replaced by one with.
+      Boolean(policy.budgetWei) &&
       (policy.chainIds ?? []).includes(chainId),
   )
   if (existing) return existing.policyId
@@ -43,6 +46,11 @@ export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): 
     demoPolicyName,
     '--chain',
     String(chainId),
+    // A devnet budget: 1 ETH of gas per UTC day.
+    '--budget',
+    '1000000000000000000',
+    '--budget-period',
+    'day',
     ...store,
   ])
   return created.policyId

@@ -10,6 +10,7 @@ type PolicyJson = {
   kind: 'evm' | 'solana'
   name: string | null
   chainIds: (number | string)[] | null
+  budgetLamports?: string | null
   disabledAt: string | null
 }
 
@@ -22,7 +23,8 @@ export const demoSolanaPolicyName = 'Demo Solana sponsorship'
 /**
  * The dev app's Solana fee payer policy for the local runtime: the active 'Demo Solana sponsorship'
  * policy when the data dir has one, else a new one (`sigil-server policy create --solana`: the local
- * runtime only, at most 25 transactions per user per day and 50,000 lamports of fees per transaction).
+ * runtime only, at most 25 transactions per user per day, 50,000 lamports of fees per transaction and 0.1 SOL
+ * of fees per day).
  * Returns its id.
  *
  * @example
@@ -37,6 +39,8 @@ export async function ensureDemoSolanaPolicy(parameters: EnsureDemoSolanaPolicyP
       policy.kind === 'solana' &&
       policy.name === demoSolanaPolicyName &&
       policy.disabledAt === null &&
+      // A policy of an older Sigil without a budget is replaced by one with.
+      Boolean(policy.budgetLamports) &&
       (policy.chainIds ?? []).includes(demoSolanaChainId),
   )
   if (existing) return existing.policyId
@@ -55,6 +59,11 @@ export async function ensureDemoSolanaPolicy(parameters: EnsureDemoSolanaPolicyP
     // Without a cap a priority fee could spend the fee payer's funds.
     '--max-lamports',
     '50000',
+    // A devnet budget: 0.1 SOL of fees per UTC day.
+    '--budget',
+    '100000000',
+    '--budget-period',
+    'day',
     ...store,
   ])
   return created.policyId

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { sigilAccountFactories } from '../sponsor/sigilAccountFactories.js'
 import { createTestStore, type TestStore } from '../store/test/storeDialects.js'
 import { testMasterKey } from '../test/createTestServer.js'
 import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
@@ -94,19 +95,32 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       appId,
       kind: 'evm',
       name: 'demo',
+      audience: 'signed-in',
       chainIds: [31337, 84532],
+      budgetWei: '1000000000000000000',
+      budgetPerUserWei: null,
+      budgetPeriod: 'total',
+      maxCostWeiPerOperation: null,
       maxGasPerOperation: '3000000',
       maxOperationsPerSenderPerDay: 5,
-      budgetWei: '1000000000000000000',
+      senderFactories: [...sigilAccountFactories],
+      allowedTargets: [target.toLowerCase()],
       spentWei: '0',
       operations: 0,
-      allowedTargets: [target.toLowerCase()],
       expiresAt: '2030-01-01T00:00:00.000Z',
       disabledAt: null,
       createdAt: expect.any(String),
     })
     const listed = await runCli(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)
-    expect(lastJson(listed.stdout)).toEqual([policy])
+    expect(lastJson(listed.stdout)).toEqual([
+      {
+        ...policy,
+        periodStartedAt: '1970-01-01T00:00:00.000Z',
+        reservedWei: '0',
+        remainingWei: '1000000000000000000',
+        paymasterDeposits: [],
+      },
+    ])
     const disabled = await runCli(['policy', 'disable', policy.policyId, '--data-dir', dataDir], env)
     expect(lastJson(disabled.stdout)).toMatchObject({
       policyId: policy.policyId,
@@ -123,6 +137,10 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
         '--app',
         appId,
         '--solana',
+        '--budget',
+        '100000000',
+        '--budget-period',
+        'day',
         '--name',
         'sol',
         '--chain',
@@ -147,7 +165,11 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       appId,
       kind: 'solana',
       name: 'sol',
+      audience: 'signed-in',
       chainIds: ['solana-localnet'],
+      budgetLamports: '100000000',
+      budgetPerUserLamports: null,
+      budgetPeriod: 'day',
       maxLamportsPerTransaction: '20000',
       maxTransactionsPerUserPerDay: 3,
       allowedPrograms: [system],
@@ -168,7 +190,18 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
     )
     expect(mixed.stderr).toMatch(/^sigil-server: --max-gas is for gas \(EVM\) policies/)
     const badChain = await runCli(
-      ['policy', 'create', '--app', appId, '--solana', '--chain', '31337', '--data-dir', dataDir],
+      [
+        'policy',
+        'create',
+        '--app',
+        appId,
+        '--solana',
+        '--unlimited',
+        '--chain',
+        '31337',
+        '--data-dir',
+        dataDir,
+      ],
       env,
     )
     expect(badChain.stderr).toBe(
@@ -201,11 +234,126 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
     })
   })
 
+  test('error: a policy needs --budget or an explicit --unlimited, which warns', async () => {
+    const none = await runCli(['policy', 'create', '--app', appId, '--data-dir', dataDir], env)
+    expect(none.code).toBe(1)
+    expect(none.stderr).toMatch(/^sigil-server: a policy needs --budget WEI .* or --unlimited\n/)
+    const solana = await runCli(['policy', 'create', '--app', appId, '--solana', '--data-dir', dataDir], env)
+    expect(solana.stderr).toMatch(/^sigil-server: a policy needs --budget LAMPORTS .* or --unlimited\n/)
+    const both = await runCli(
+      ['policy', 'create', '--app', appId, '--budget', '1', '--unlimited', '--data-dir', dataDir],
+      env,
+    )
+    expect(both.stderr).toBe('sigil-server: --budget and --unlimited exclude each other\n')
+    const unlimited = await runCli(
+      ['policy', 'create', '--app', appId, '--unlimited', '--data-dir', dataDir],
+      env,
+    )
+    expect(unlimited.code).toBe(0)
+    expect(unlimited.stderr).toBe(
+      'sigil-server: warning: this policy has no budget (--unlimited): only its other limits bound what it spends\n',
+    )
+    expect(lastJson(unlimited.stdout)).toMatchObject({ budgetWei: null })
+  })
+
+  test('default: --budget, its period and per-user share, cost cap, audience and senders', async () => {
+    const factory = '0x1111111111111111111111111111111111111111'
+    const created = await runCli(
+      [
+        'policy',
+        'create',
+        '--app',
+        appId,
+        '--budget',
+        '1000',
+        '--budget-period',
+        'week',
+        '--budget-per-user',
+        '100',
+        '--max-cost-wei',
+        '50',
+        '--audience',
+        'public',
+        '--allow-factory',
+        factory,
+        '--allow-factory',
+        target,
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    )
+    expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(lastJson(created.stdout)).toMatchObject({
+      budgetWei: '1000',
+      budgetPeriod: 'week',
+      budgetPerUserWei: '100',
+      maxCostWeiPerOperation: '50',
+      audience: 'public',
+      senderFactories: [factory, target.toLowerCase()],
+    })
+    const anySender = await runCli(
+      ['policy', 'create', '--app', appId, '--budget-wei', '7', '--any-sender', '--data-dir', dataDir],
+      env,
+    )
+    expect(lastJson(anySender.stdout)).toMatchObject({ budgetWei: '7', senderFactories: null })
+    const solana = await runCli(
+      [
+        'policy',
+        'create',
+        '--app',
+        appId,
+        '--solana',
+        '--budget',
+        '9',
+        '--budget-per-user',
+        '3',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    )
+    expect(lastJson(solana.stdout)).toMatchObject({ budgetLamports: '9', budgetPerUserLamports: '3' })
+    const badPeriod = await runCli(
+      ['policy', 'create', '--app', appId, '--budget', '1', '--budget-period', 'year', '--data-dir', dataDir],
+      env,
+    )
+    expect(badPeriod.stderr).toBe(
+      'sigil-server: budget period must be one of total, day, week, month, got year\n',
+    )
+    const badAudience = await runCli(
+      ['policy', 'create', '--app', appId, '--budget', '1', '--audience', 'anyone', '--data-dir', dataDir],
+      env,
+    )
+    expect(badAudience.stderr).toBe(
+      'sigil-server: audience must be one of public, signed-in, server, got anyone\n',
+    )
+    const solanaFactory = await runCli(
+      [
+        'policy',
+        'create',
+        '--app',
+        appId,
+        '--solana',
+        '--budget',
+        '1',
+        '--any-sender',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    )
+    expect(solanaFactory.stderr).toMatch(/^sigil-server: --any-sender is for gas \(EVM\) policies/)
+  })
+
   test('error: a missing app or a bad flag value is one clear line, no stack', async () => {
     const missing = await runCli(['policy', 'create', '--data-dir', dataDir], env)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/^sigil-server: --app is required/)
-    const unknownApp = await runCli(['policy', 'create', '--app', 'nope', '--data-dir', dataDir], env)
+    const unknownApp = await runCli(
+      ['policy', 'create', '--app', 'nope', '--budget', '1', '--data-dir', dataDir],
+      env,
+    )
     expect(unknownApp.stderr).toBe('sigil-server: app nope not found\n')
     const badBudget = await runCli(
       ['policy', 'create', '--app', appId, '--budget-wei', '1e18', '--data-dir', dataDir],
@@ -234,10 +382,19 @@ describe('sigil-server policy and paymaster signer on PostgreSQL', slow, () => {
     )
     const appId = lastJson(created.stdout).appId
     const policy = lastJson(
-      (await runCli(['policy', 'create', '--app', appId, '--database-url', url], env)).stdout,
+      (await runCli(['policy', 'create', '--app', appId, '--budget', '5', '--database-url', url], env))
+        .stdout,
     )
-    expect(policy).toMatchObject({ appId, chainIds: null, budgetWei: null })
-    expect(lastJson((await runCli(['policy', 'list', '--database-url', url], env)).stdout)).toEqual([policy])
+    expect(policy).toMatchObject({ appId, chainIds: null, budgetWei: '5' })
+    expect(lastJson((await runCli(['policy', 'list', '--database-url', url], env)).stdout)).toEqual([
+      {
+        ...policy,
+        periodStartedAt: expect.any(String),
+        reservedWei: '0',
+        remainingWei: '5',
+        paymasterDeposits: [],
+      },
+    ])
     const signer = await runCli(['paymaster', 'signer', '--database-url', url], env)
     expect(lastJson(signer.stdout).address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const row = await store.db

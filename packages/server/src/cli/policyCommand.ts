@@ -1,17 +1,30 @@
 import { parseArgs } from 'node:util'
+import { createLogger } from '../log/createLogger.js'
+import { loadChains } from '../rpc/loadChains.js'
 import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../sponsor/disableSponsorPolicy.js'
 import { listSponsorPolicies } from '../sponsor/listSponsorPolicies.js'
+import { readPolicySpending } from '../sponsor/readPolicySpending.js'
+import { settleSponsorships } from '../sponsor/settleSponsorships.js'
+import { sigilAccountFactories } from '../sponsor/sigilAccountFactories.js'
 import { createSolanaSponsorPolicy } from '../sponsor/solana/createSolanaSponsorPolicy.js'
 import { createStore } from '../store/createStore.js'
+import { createWriteBatcher } from '../store/createWriteBatcher.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
+import type { SponsorAudience, SponsorBudgetPeriod } from '../store/sponsorSchema.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 import { policyJson } from './policyJson.js'
+import { readPaymasterDeposits } from './readPaymasterDeposits.js'
 
-export const policyUsage = `sigil-server policy create --app APP_ID [--name NAME] [--chain ID…] [--max-gas N] [--max-operations-per-sender-per-day N] [--budget-wei N] [--allow-target 0x…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
-  sigil-server policy create --app APP_ID --solana [--name NAME] [--chain solana-localnet…] [--max-lamports N] [--max-transactions-per-user-per-day N] [--allow-program BASE58…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
-  sigil-server policy list [--app APP_ID] [--data-dir ./.sigil] [--database-url URL]
-  sigil-server policy disable POLICY_ID [--data-dir ./.sigil] [--database-url URL]`
+export const policyUsage = `sigil-server policy create --app APP_ID (--budget WEI | --unlimited) [--budget-period total|day|week|month] [--budget-per-user WEI] [--max-cost-wei WEI] [--audience public|signed-in|server] [--allow-factory 0x… | --any-sender] [--name NAME] [--chain ID…] [--max-gas N] [--max-operations-per-sender-per-day N] [--allow-target 0x…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
+  sigil-server policy create --app APP_ID --solana (--budget LAMPORTS | --unlimited) [--budget-period total|day|week|month] [--budget-per-user LAMPORTS] [--audience public|signed-in|server] [--name NAME] [--chain solana-localnet…] [--max-lamports N] [--max-transactions-per-user-per-day N] [--allow-program BASE58…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
+  sigil-server policy list [--app APP_ID] [--chains chains.json] [--data-dir ./.sigil] [--database-url URL]
+  sigil-server policy disable POLICY_ID [--data-dir ./.sigil] [--database-url URL]
+
+  --budget is wei for gas policies (alias --budget-wei), lamports with --solana; every policy needs one
+  unless created with --unlimited. --audience defaults to signed-in; gas policies sponsor accounts of
+  Sigil's account factories unless --allow-factory or --any-sender says otherwise. policy list settles
+  reservations and reads each paymaster's EntryPoint deposit on the chains of --chains or SIGIL_CHAINS.`
 
 const integer = (value: string | undefined, flag: string) => {
   if (value === undefined) return undefined
@@ -20,13 +33,21 @@ const integer = (value: string | undefined, flag: string) => {
 }
 
 /** Flags that only gas (EVM) policies take, and those only Solana fee payer policies take. */
-const evmFlags = ['max-gas', 'max-operations-per-sender-per-day', 'budget-wei', 'allow-target'] as const
+const evmFlags = [
+  'max-gas',
+  'max-operations-per-sender-per-day',
+  'allow-target',
+  'max-cost-wei',
+  'allow-factory',
+  'any-sender',
+] as const
 const solanaFlags = ['max-lamports', 'max-transactions-per-user-per-day', 'allow-program'] as const
 
 /**
  * `sigil-server policy create|list|disable`: sponsorship policies of an app, gas (EVM) ones or, with
  * `--solana`, Solana fee payer ones. Each prints JSON (`create` and `disable` the policy, `list` an
- * array); works while a server runs on the same store.
+ * array, with each gas policy's spent, reserved and remaining budget and its paymasters' deposits);
+ * works while a server runs on the same store. Warnings go to stderr.
  */
 export async function policyCommand(args: string[]): Promise<void> {
   const [subcommand, ...rest] = args
@@ -37,9 +58,18 @@ export async function policyCommand(args: string[]): Promise<void> {
       app: { type: 'string' },
       name: { type: 'string' },
       chain: { type: 'string', multiple: true },
+      chains: { type: 'string' },
       'max-gas': { type: 'string' },
       'max-operations-per-sender-per-day': { type: 'string' },
+      budget: { type: 'string' },
       'budget-wei': { type: 'string' },
+      unlimited: { type: 'boolean' },
+      'budget-period': { type: 'string' },
+      'budget-per-user': { type: 'string' },
+      'max-cost-wei': { type: 'string' },
+      audience: { type: 'string' },
+      'allow-factory': { type: 'string', multiple: true },
+      'any-sender': { type: 'boolean' },
       'allow-target': { type: 'string', multiple: true },
       'expires-at': { type: 'string' },
       solana: { type: 'boolean' },
@@ -58,28 +88,41 @@ export async function policyCommand(args: string[]): Promise<void> {
     if (Number.isNaN(expiresAt))
       throw new Error(`--expires-at must be a date (ISO 8601), got ${values['expires-at']}`)
   }
-  if (subcommand === 'create' && !values.app) throw new Error(`--app is required\nusage: ${policyUsage}`)
   if (subcommand === 'disable' && positionals.length !== 1)
     throw new Error(`policy disable takes one policy id\nusage: ${policyUsage}`)
+  let budget: bigint | undefined
   if (subcommand === 'create') {
+    if (!values.app) throw new Error(`--app is required\nusage: ${policyUsage}`)
     const [wrong, kind] = values.solana ? [evmFlags, 'gas (EVM)'] : [solanaFlags, 'Solana (--solana)']
     const flag = wrong.find((name) => values[name] !== undefined)
     if (flag) throw new Error(`--${flag} is for ${kind} policies\nusage: ${policyUsage}`)
+    if (values.budget !== undefined && values['budget-wei'] !== undefined)
+      throw new Error('--budget-wei is another name for --budget: give one of them')
+    budget = integer(values.budget ?? values['budget-wei'], values.budget ? '--budget' : '--budget-wei')
+    if (budget === undefined && !values.unlimited)
+      throw new Error(
+        `a policy needs --budget ${values.solana ? 'LAMPORTS' : 'WEI'} (the most it may spend per --budget-period) or --unlimited\nusage: ${policyUsage}`,
+      )
+    if (budget !== undefined && values.unlimited)
+      throw new Error('--budget and --unlimited exclude each other')
+    if (values['allow-factory'] && values['any-sender'])
+      throw new Error('--allow-factory and --any-sender exclude each other')
   }
   const perDay = integer(values['max-operations-per-sender-per-day'], '--max-operations-per-sender-per-day')
   const perUserPerDay = integer(
     values['max-transactions-per-user-per-day'],
     '--max-transactions-per-user-per-day',
   )
+  const budgetPerUser = integer(values['budget-per-user'], '--budget-per-user')
+  const budgetPeriod = values['budget-period'] as SponsorBudgetPeriod | undefined
+  const audience = (values.audience ?? 'signed-in') as SponsorAudience
   const chainIds = values.solana ? undefined : values.chain?.map((chain) => Number(integer(chain, '--chain')))
+  const chains = subcommand === 'list' ? loadChains({ chainsFile: values.chains, env: process.env }) : []
   const store = await createStore(storeLocation(values))
   try {
     await migrateToLatest(store.db)
     const now = Date.now()
-    if (subcommand === 'list') {
-      const policies = await listSponsorPolicies(store.db, { appId: values.app })
-      return void console.log(JSON.stringify(policies.map(policyJson)))
-    }
+    if (subcommand === 'list') return void console.log(JSON.stringify(await listPolicies()))
     if (subcommand === 'disable') {
       const policy = await disableSponsorPolicy(store.db, { policyId: positionals[0]!, now })
       return void console.log(JSON.stringify(policyJson(policy)))
@@ -91,10 +134,15 @@ export async function policyCommand(args: string[]): Promise<void> {
         chains: values.chain,
         maxLamportsPerTransaction: integer(values['max-lamports'], '--max-lamports'),
         maxTransactionsPerUserPerDay: perUserPerDay === undefined ? undefined : Number(perUserPerDay),
+        budgetLamports: budget,
+        budgetPerUserLamports: budgetPerUser,
+        budgetPeriod,
+        audience,
         allowedPrograms: values['allow-program'],
         expiresAt,
         now,
       })
+      warnIfUnlimited()
       return void console.log(JSON.stringify(policyJson(policy)))
     }
     const policy = await createSponsorPolicy(store.db, {
@@ -103,13 +151,54 @@ export async function policyCommand(args: string[]): Promise<void> {
       chainIds,
       maxGasPerOperation: integer(values['max-gas'], '--max-gas'),
       maxOperationsPerSenderPerDay: perDay === undefined ? undefined : Number(perDay),
-      budgetWei: integer(values['budget-wei'], '--budget-wei'),
+      budgetWei: budget,
+      budgetPerUserWei: budgetPerUser,
+      budgetPeriod,
+      maxCostWeiPerOperation: integer(values['max-cost-wei'], '--max-cost-wei'),
+      audience,
+      senderFactories: values['any-sender']
+        ? undefined
+        : (values['allow-factory'] ?? [...sigilAccountFactories]),
       allowedTargets: values['allow-target'],
       expiresAt,
       now,
     })
+    warnIfUnlimited()
     console.log(JSON.stringify(policyJson(policy)))
   } finally {
     await store.close()
+  }
+
+  function warnIfUnlimited() {
+    if (values.unlimited)
+      console.error(
+        'sigil-server: warning: this policy has no budget (--unlimited): only its other limits bound what it spends',
+      )
+  }
+
+  /** Settles what the chains can tell, then each policy with its spending and paymaster deposits. */
+  async function listPolicies() {
+    const logger = createLogger({ level: 'warn', format: 'text' })
+    const now = Date.now()
+    if (chains.some((chain) => chain.type !== 'solana')) {
+      const writes = createWriteBatcher(store)
+      try {
+        await settleSponsorships({ db: store.db, writes, chains, logger, now })
+      } finally {
+        await writes.close()
+      }
+    }
+    const policies = await listSponsorPolicies(store.db, { appId: values.app })
+    const deposits = await readPaymasterDeposits(chains, logger)
+    return Promise.all(
+      policies.map(async (policy) => {
+        if (policy.kind === 'solana') return policyJson(policy)
+        const spending = await readPolicySpending(store.db, policy, now)
+        const paymasterDeposits = deposits.filter(
+          (deposit) => !policy.chainIds || policy.chainIds.includes(deposit.chainId),
+        )
+        return policyJson(policy, { spending, paymasterDeposits })
+      }),
+    )
   }
 }

@@ -1,14 +1,32 @@
+import type { PolicySpending } from '../sponsor/readPolicySpending.js'
 import type { SponsorPolicy } from '../sponsor/SponsorPolicy.js'
 import type { SolanaSponsorPolicy } from '../sponsor/solana/SolanaSponsorPolicy.js'
+import type { PaymasterDeposit } from './readPaymasterDeposits.js'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+const decimal = (value: bigint | null) => value?.toString() ?? null
+
+export type PolicyJsonExtras = {
+  /** Where the budget stands in its current period (`policy list`). */
+  spending?: PolicySpending | undefined
+  /** Deposits of the paymasters on the policy's chains (`policy list`). */
+  paymasterDeposits?: PaymasterDeposit[] | undefined
+}
 
 /**
  * A policy as the `policy` commands print it: amounts as decimal strings, times as ISO 8601, `kind`
- * `'evm'` (gas) or `'solana'` (fee payer) with that kind's limits.
+ * `'evm'` (gas) or `'solana'` (fee payer) with that kind's limits. `policy list` adds, for gas
+ * policies, the budget period's `periodStartedAt`, `spentWei` (real cost of included operations),
+ * `reservedWei` (open worst cases), `remainingWei` (null: unlimited) and `paymasterDeposits`.
  */
-export function policyJson(policy: SponsorPolicy | SolanaSponsorPolicy) {
-  const common = { policyId: policy.id, appId: policy.appId, kind: policy.kind, name: policy.name }
+export function policyJson(policy: SponsorPolicy | SolanaSponsorPolicy, extras: PolicyJsonExtras = {}) {
+  const common = {
+    policyId: policy.id,
+    appId: policy.appId,
+    kind: policy.kind,
+    name: policy.name,
+    audience: policy.audience,
+  }
   const times = {
     expiresAt: iso(policy.expiresAt),
     disabledAt: iso(policy.disabledAt),
@@ -18,22 +36,39 @@ export function policyJson(policy: SponsorPolicy | SolanaSponsorPolicy) {
     return {
       ...common,
       chainIds: policy.chainIds,
-      maxLamportsPerTransaction: policy.maxLamportsPerTransaction?.toString() ?? null,
+      budgetLamports: decimal(policy.budgetLamports),
+      budgetPerUserLamports: decimal(policy.budgetPerUserLamports),
+      budgetPeriod: policy.budgetPeriod,
+      maxLamportsPerTransaction: decimal(policy.maxLamportsPerTransaction),
       maxTransactionsPerUserPerDay: policy.maxTransactionsPerUserPerDay,
       allowedPrograms: policy.allowedPrograms,
       spentLamports: policy.spentLamports.toString(),
       transactions: policy.transactions,
       ...times,
     }
+  const { spending, paymasterDeposits } = extras
   return {
     ...common,
     chainIds: policy.chainIds,
-    maxGasPerOperation: policy.maxGasPerOperation?.toString() ?? null,
+    budgetWei: decimal(policy.budgetWei),
+    budgetPerUserWei: decimal(policy.budgetPerUserWei),
+    budgetPeriod: policy.budgetPeriod,
+    maxCostWeiPerOperation: decimal(policy.maxCostWeiPerOperation),
+    maxGasPerOperation: decimal(policy.maxGasPerOperation),
     maxOperationsPerSenderPerDay: policy.maxOperationsPerSenderPerDay,
-    budgetWei: policy.budgetWei?.toString() ?? null,
-    spentWei: policy.spentWei.toString(),
-    operations: policy.operations,
+    senderFactories: policy.senderFactories,
     allowedTargets: policy.allowedTargets,
+    // Without `policy list`'s settlement: the real cost of every included operation so far.
+    spentWei: (spending?.spentWei ?? policy.spentWei).toString(),
+    ...(spending
+      ? {
+          periodStartedAt: iso(spending.periodStart),
+          reservedWei: spending.reservedWei.toString(),
+          remainingWei: decimal(spending.remainingWei),
+        }
+      : {}),
+    operations: policy.operations,
+    ...(paymasterDeposits ? { paymasterDeposits } : {}),
     ...times,
   }
 }
