@@ -7,8 +7,11 @@ export const defaultPaymasterVerificationGasLimit = 100_000n
 
 /**
  * ERC-7677 `pm_getPaymasterData`: the signed paymaster fields for the final operation (its gas,
- * fees and, for v0.7/v0.8, paymaster gas limits are what the signature covers). The operation is
- * recorded against the policy before the answer leaves.
+ * fees and, for v0.7/v0.8, paymaster gas limits are what the signature covers). Its worst-case cost
+ * must pass the server's caps first: fees against the gateway's estimate, `preVerificationGas` against
+ * the bundler's estimate for it (asked here), the policy's per-operation cap and the paymaster's
+ * deposit (see `assertOperationCost`). The operation is recorded against the policy before the answer
+ * leaves.
  *
  * @example
  * await getPaymasterData(request, [userOperation, entryPoint, '0x7a69', { policyId }])

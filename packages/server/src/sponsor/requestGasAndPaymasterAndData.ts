@@ -15,11 +15,14 @@ import { signSponsorship } from './signSponsorship.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
 
 /**
- * `alchemy_requestGasAndPaymasterAndData` (reference §5.3): estimates fees (node priority fee; max fee =
- * base fee × 1.5 + priority) and gas (the bundler, with the paymaster's stub data and the client's
- * dummy signature), applies the overrides (absolute hex or `{ multiplier }`), checks the policy and
- * answers the gas, fees and signed paymaster fields: `paymasterAndData` (v0.6) or `paymaster`,
- * `paymasterData`, `paymasterVerificationGasLimit`, `paymasterPostOpGasLimit` (v0.7/v0.8).
+ * `alchemy_requestGasAndPaymasterAndData`: estimates fees (the gateway's estimate, {@link readFeeEstimate}:
+ * base fee × 1.5 + the node's priority fee) and gas (the bundler, with the paymaster's stub data and the
+ * client's dummy signature), applies the overrides (absolute hex or `{ multiplier }`), checks the policy
+ * and the cost caps and answers the gas, fees and signed paymaster fields: `paymasterAndData` (v0.6) or
+ * `paymaster`, `paymasterData`, `paymasterVerificationGasLimit`, `paymasterPostOpGasLimit` (v0.7/v0.8).
+ * Overrides that take the fees or `preVerificationGas` past the server's caps are refused, never clamped;
+ * fees are checked before the bundler is asked, and the bundler's estimate serves the
+ * `preVerificationGas` cap (one bundler call).
  *
  * @example
  * await requestGasAndPaymasterAndData(request, [{ policyId, entryPoint, userOperation, dummySignature, overrides }])

@@ -5,8 +5,11 @@ import type { SponsoredOperation } from './SponsoredOperation.js'
 
 /**
  * What a policy judges about a user operation: its total gas (every gas limit added up) and its
- * maximum cost (what the EntryPoint may charge the paymaster: on v0.6 the verification gas counts
- * three times when a paymaster pays, as the EntryPoint reserves it for `postOp`).
+ * maximum cost, the prefund the EntryPoint takes from the paymaster's deposit (it never charges more):
+ * v0.6 `(callGasLimit + verificationGasLimit × 3 + preVerificationGas) × maxFeePerGas` (with a
+ * paymaster the verification gas counts three times, reserved for `postOp`); v0.7/v0.8
+ * `(verificationGasLimit + callGasLimit + paymasterVerificationGasLimit + paymasterPostOpGasLimit +
+ * preVerificationGas) × maxFeePerGas`.
  *
  * @example
  * const operation = toSponsoredOperation(userOperation, { version: '0.7', chainId: 31337, entryPoint })
