@@ -27,9 +27,9 @@ export type SponsorPolicy = {
   maxCostWeiPerOperation: bigint | null
   /** Factories (lowercase) whose accounts it sponsors; null: any sender. */
   senderFactories: Address[] | null
-  /** The maximum cost of every operation signed so far, wei. */
+  /** What the chain charged for the operations it included, all periods, wei (settlement adds to it; before 0010: signed maximum costs). */
   spentWei: bigint
-  /** Operations signed so far. */
+  /** Signatures made so far (each reservation bumps it: the row's version). */
   operations: number
   /** Addresses the account may call (lowercase); null: any. */
   allowedTargets: Address[] | null

@@ -18,9 +18,9 @@ export type SponsorPolicyTable = {
   max_gas_per_operation: string | null
   /** Operations one sender (Solana: transactions one user) may have sponsored per UTC day; null: no limit. */
   max_operations_per_sender_per_day: number | null
-  /** Decimal wei: the most the policy may spend (sum of the signed operations' maximum cost); null: no limit. */
+  /** Decimal wei: the most the policy may spend per `budget_period` (real costs and open worst cases, docs/sponsorship.md); null: unlimited. */
   budget_wei: string | null
-  /** Decimal wei: the maximum cost of every operation signed so far (Solana: lamports of fees paid). */
+  /** Decimal wei: real cost of the included operations, added by settlement (before 0010: signed maximum costs; Solana: lamports of fees paid). */
   spent_wei: string
   /** Operations signed so far; also the row's version (each signature bumps it). */
   operations: number
