@@ -323,6 +323,31 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
     })
   }, 60_000)
 
+  test("error: an operation the bundler cannot estimate gets no signature; the message carries the bundler's", async () => {
+    const { operation } = await attacker()
+    const fees = await publicClient.estimateFeesPerGas()
+    // No code at the sender and no factory to deploy it: the bundler's simulation fails (AA20).
+    const op = await operation({
+      sender: privateKeyToAccount(generatePrivateKey()).address,
+      nonce: 0n,
+      factory: undefined,
+      factoryData: undefined,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    })
+    const answer = await gateway('pm_getPaymasterData', [
+      formatUserOperationRequest(op),
+      entryPoints['0.7'].address,
+      '0x7a69',
+      { policyId },
+    ])
+    expect(answer.error?.code).toBe(-32501)
+    expect(answer.error?.message).toMatch(
+      /^the bundler of chain 31337 could not estimate this operation \(.*AA20.*\), so the paymaster does not sign it$/,
+    )
+  }, 60_000)
+
   for (const version of ['0.6', '0.7', '0.8'] as const)
     test(`default: a legitimate v${version} operation (ERC-7677, origin only) lands through the bundler; the deposit drops by its real cost, within its worst case`, async ({
       annotate,
