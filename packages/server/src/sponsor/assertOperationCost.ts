@@ -30,7 +30,7 @@ const refuse = (message: string, data?: unknown) => new RpcError('POLICY_REFUSED
  * estimate for it, a worst case above the policy's per-operation cap, or above the paymaster's
  * EntryPoint deposit. An operation without gas limits or fees (what stub data is asked for) is not final
  * and is refused. The fee estimate and the deposit are read in parallel; the bundler is asked only when
- * the fees pass and no estimate is given.
+ * the fees and the deposit pass and no estimate is given. Answers the block the fee estimate was read at.
  *
  * @example
  * const { fromBlock } = await assertOperationCost(request, { policy, operation, userOperation, version, entryPoint, paymaster })
