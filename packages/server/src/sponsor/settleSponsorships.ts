@@ -66,6 +66,8 @@ export async function settleSponsorships(
   parameters: SettleSponsorshipsParameters,
 ): Promise<SettleSponsorshipsReturnType> {
   const { db, chains, logger, limit = 1000 } = parameters
+  const chainIds = chains.flatMap((chain) => (chain.type === 'solana' ? [] : [chain.id]))
+  if (chainIds.length === 0) return { included: 0, released: 0 }
   const rows: Reserved[] = await db
     .selectFrom('sponsor_operations')
     .select([
@@ -80,6 +82,7 @@ export async function settleSponsorships(
       'from_block',
     ])
     .where('settled_at', 'is', null)
+    .where('chain_id', 'in', chainIds)
     .orderBy('valid_until')
     .limit(limit)
     .execute()
