@@ -12,6 +12,7 @@ type PolicyJson = {
   chainIds: number[] | null
   budgetWei?: string | null
   disabledAt: string | null
+  audience?: string
 }
 
 /** The name of the policy `npm start` makes for the demo; a second start finds and reuses it. */
@@ -19,7 +20,8 @@ export const demoPolicyName = 'Demo sponsorship'
 
 /**
  * The dev app's gas policy for the demo chain: the active 'Demo sponsorship' policy when the data dir
- * has one, else a new one (`sigil-server policy create`: the chain, a budget of 1 ETH of gas per day). Returns its id.
+ * has one, else a new one (`sigil-server policy create`: the chain, a budget of 1 ETH of gas per day,
+ * signed-in users only). Returns its id.
  *
  * @example
  * const policyId = await ensureDemoPolicy({ repositoryRoot, dataDir, appId, chainId: 31337 })
@@ -34,6 +36,7 @@ export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): 
       policy.disabledAt === null &&
       // A policy of an older Sigil without a budget is replaced by one with.
       Boolean(policy.budgetWei) &&
+      policy.audience === 'signed-in' &&
       (policy.chainIds ?? []).includes(chainId),
   )
   if (existing) return existing.policyId
@@ -51,6 +54,8 @@ export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): 
     '1000000000000000000',
     '--budget-period',
     'day',
+    '--audience',
+    'signed-in',
     ...store,
   ])
   return created.policyId

@@ -12,6 +12,7 @@ type PolicyJson = {
   chainIds: (number | string)[] | null
   budgetLamports?: string | null
   disabledAt: string | null
+  audience?: string
 }
 
 /** The gateway's id for the local Solana runtime (`/rpc/solana-localnet`). */
@@ -41,6 +42,7 @@ export async function ensureDemoSolanaPolicy(parameters: EnsureDemoSolanaPolicyP
       policy.disabledAt === null &&
       // A policy of an older Sigil without a budget is replaced by one with.
       Boolean(policy.budgetLamports) &&
+      policy.audience === 'signed-in' &&
       (policy.chainIds ?? []).includes(demoSolanaChainId),
   )
   if (existing) return existing.policyId
@@ -64,6 +66,8 @@ export async function ensureDemoSolanaPolicy(parameters: EnsureDemoSolanaPolicyP
     '100000000',
     '--budget-period',
     'day',
+    '--audience',
+    'signed-in',
     ...store,
   ])
   return created.policyId
