@@ -264,6 +264,18 @@ describe('budgets that hold, disable that stops (devnet, real listener)', slow, 
     })
   })
 
+  test('behavior: the running server settles by itself: a signature past its validUntil is released', async () => {
+    const { id } = await policy({ budgetWei: 10n ** 18n })
+    const staleNow = server.app.sigil.now
+    server.app.sigil.now = () => Date.now() - 200_000
+    signedOf(await (await newAccount()).sponsor(url, id))
+    server.app.sigil.now = staleNow
+    // A new block whose timestamp is past the signature's validUntil.
+    await client.mine({ blocks: 1 })
+    const released = async () => (await rowsOf(id))[0]?.actual_cost_wei
+    await expect.poll(released, { timeout: 45_000, interval: 500 }).toBe('0')
+  })
+
   test('error: an operation signed before policy disable is refused at submission; the deposit is unchanged', async () => {
     const { id } = await policy({ budgetWei: 10n ** 18n })
     const user = await newAccount()
