@@ -183,7 +183,14 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       (await runCli(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)).stdout,
     )
     expect(listed.map((each: { kind: string }) => each.kind)).toContain('evm')
-    expect(listed).toContainEqual(policy)
+    // `list` adds where the budget stands in its period (a day here, from 00:00 UTC).
+    const today = new Date()
+    today.setUTCHours(0, 0, 0, 0)
+    expect(listed).toContainEqual({
+      ...policy,
+      periodStartedAt: today.toISOString(),
+      remainingLamports: '100000000',
+    })
     const mixed = await runCli(
       ['policy', 'create', '--app', appId, '--solana', '--max-gas', '1', '--data-dir', dataDir],
       env,

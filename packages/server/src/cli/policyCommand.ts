@@ -8,6 +8,7 @@ import { readPolicySpending } from '../sponsor/readPolicySpending.js'
 import { settleSponsorships } from '../sponsor/settleSponsorships.js'
 import { sigilAccountFactories } from '../sponsor/sigilAccountFactories.js'
 import { createSolanaSponsorPolicy } from '../sponsor/solana/createSolanaSponsorPolicy.js'
+import { readSolanaPolicySpending } from '../sponsor/solana/readSolanaPolicySpending.js'
 import { createStore } from '../store/createStore.js'
 import { createWriteBatcher } from '../store/createWriteBatcher.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
@@ -192,7 +193,8 @@ export async function policyCommand(args: string[]): Promise<void> {
     const deposits = await readPaymasterDeposits(chains, logger)
     return Promise.all(
       policies.map(async (policy) => {
-        if (policy.kind === 'solana') return policyJson(policy)
+        if (policy.kind === 'solana')
+          return policyJson(policy, { solanaSpending: await readSolanaPolicySpending(store.db, policy, now) })
         const spending = await readPolicySpending(store.db, policy, now)
         const paymasterDeposits = deposits.filter(
           (deposit) => !policy.chainIds || policy.chainIds.includes(deposit.chainId),

@@ -1,5 +1,6 @@
 import type { PolicySpending } from '../sponsor/readPolicySpending.js'
 import type { SponsorPolicy } from '../sponsor/SponsorPolicy.js'
+import type { SolanaPolicySpending } from '../sponsor/solana/readSolanaPolicySpending.js'
 import type { SolanaSponsorPolicy } from '../sponsor/solana/SolanaSponsorPolicy.js'
 import type { PaymasterDeposit } from './readPaymasterDeposits.js'
 
@@ -11,6 +12,8 @@ export type PolicyJsonExtras = {
   spending?: PolicySpending | undefined
   /** Deposits of the paymasters on the policy's chains (`policy list`). */
   paymasterDeposits?: PaymasterDeposit[] | undefined
+  /** Where a Solana policy's budget stands in its current period (`policy list`). */
+  solanaSpending?: SolanaPolicySpending | undefined
 }
 
 /**
@@ -42,7 +45,14 @@ export function policyJson(policy: SponsorPolicy | SolanaSponsorPolicy, extras: 
       maxLamportsPerTransaction: decimal(policy.maxLamportsPerTransaction),
       maxTransactionsPerUserPerDay: policy.maxTransactionsPerUserPerDay,
       allowedPrograms: policy.allowedPrograms,
-      spentLamports: policy.spentLamports.toString(),
+      // All time; with `policy list`, the current period's and what the budget still allows in it.
+      spentLamports: (extras.solanaSpending?.spentLamports ?? policy.spentLamports).toString(),
+      ...(extras.solanaSpending
+        ? {
+            periodStartedAt: iso(extras.solanaSpending.periodStart),
+            remainingLamports: decimal(extras.solanaSpending.remainingLamports),
+          }
+        : {}),
       transactions: policy.transactions,
       ...times,
     }
