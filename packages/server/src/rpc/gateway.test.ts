@@ -10,12 +10,12 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
-import { ensurePaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
 import type { EntryPointVersion } from '../sponsor/getPaymasterHash.js'
 import type { StoreDialect } from '../store/createStore.js'
 import { forEachDialect } from '../store/test/storeDialects.js'
-import { createTestServer, type TestServer } from '../test/createTestServer.js'
-import { type LocalListener, serveOnLocalPort } from '../test/serveOnLocalPort.js'
+import type { TestServer } from '../test/createTestServer.js'
+import type { LocalListener } from '../test/serveOnLocalPort.js'
+import { startDevnetGateway } from './test/startDevnetGateway.js'
 import { deploySimpleAccountFactories, entryPoints, toSimpleTestAccount } from './test/toSimpleTestAccount.js'
 
 /**
@@ -45,19 +45,7 @@ afterAll(() => devnet?.stop())
 /** A gateway on a fresh store of `dialect`, whose paymaster signer the devnet's paymasters trust. */
 function useGateway(dialect: StoreDialect) {
   beforeAll(async () => {
-    server = await createTestServer(dialect, {
-      chains: [
-        {
-          id: devnet.chainId,
-          rpcUrl: devnet.rpcUrl,
-          bundlerUrl: devnet.bundlerUrl,
-          paymasters: devnet.paymasters,
-        },
-      ],
-    })
-    const signer = await ensurePaymasterSigner(server.store.db, server.app.sigil.vault, { now: Date.now() })
-    await devnet.setPaymasterSigner(signer.address)
-    listener = await serveOnLocalPort(server.app)
+    ;({ server, listener } = await startDevnetGateway(dialect, devnet))
     const policy = await createSponsorPolicy(server.store.db, {
       appId: server.signerApp.appId,
       chainIds: [31337],

@@ -12,11 +12,11 @@ import { toApp } from '../apps/toApp.js'
 import { createUserAccount } from '../signer/createUserAccount.js'
 import { mintSessionBundle } from '../signer/mintSessionBundle.js'
 import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
-import { ensurePaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
 import { forEachDialect } from '../store/test/storeDialects.js'
 import { createTargetKey } from '../test/createTargetKey.js'
-import { createTestServer, type TestKey, type TestServer, testAppOrigin } from '../test/createTestServer.js'
-import { type LocalListener, serveOnLocalPort } from '../test/serveOnLocalPort.js'
+import { type TestKey, type TestServer, testAppOrigin } from '../test/createTestServer.js'
+import type { LocalListener } from '../test/serveOnLocalPort.js'
+import { startDevnetGateway } from './test/startDevnetGateway.js'
 import { deploySimpleAccountFactories, entryPoints, toSimpleTestAccount } from './test/toSimpleTestAccount.js'
 
 /**
@@ -83,19 +83,7 @@ forEachDialect((dialect) => {
   }
 
   beforeAll(async () => {
-    server = await createTestServer(dialect, {
-      chains: [
-        {
-          id: devnet.chainId,
-          rpcUrl: devnet.rpcUrl,
-          bundlerUrl: devnet.bundlerUrl,
-          paymasters: devnet.paymasters,
-        },
-      ],
-    })
-    const signer = await ensurePaymasterSigner(server.store.db, server.app.sigil.vault, { now: Date.now() })
-    await devnet.setPaymasterSigner(signer.address)
-    listener = await serveOnLocalPort(server.app)
+    ;({ server, listener } = await startDevnetGateway(dialect, devnet))
     const appRow = await server.store.db
       .selectFrom('apps')
       .selectAll()

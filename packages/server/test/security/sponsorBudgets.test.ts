@@ -12,17 +12,17 @@ import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../../src/apps/createApp.js'
 import type { EvmChainConfig } from '../../src/rpc/ChainConfig.js'
+import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
 import { deploySimpleAccountFactories, toSimpleTestAccount } from '../../src/rpc/test/toSimpleTestAccount.js'
 import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../../src/sponsor/disableSponsorPolicy.js'
-import { ensurePaymasterSigner } from '../../src/sponsor/ensurePaymasterSigner.js'
 import { findSponsorPolicy } from '../../src/sponsor/findSponsorPolicy.js'
 import { readPolicySpending } from '../../src/sponsor/readPolicySpending.js'
 import { settleSponsorships } from '../../src/sponsor/settleSponsorships.js'
 import { toSponsoredOperation } from '../../src/sponsor/toSponsoredOperation.js'
 import { createTestStore, type TestStore } from '../../src/store/test/storeDialects.js'
-import { createTestServer, type TestServer, testMasterKey } from '../../src/test/createTestServer.js'
-import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import { type TestServer, testMasterKey } from '../../src/test/createTestServer.js'
+import type { LocalListener } from '../../src/test/serveOnLocalPort.js'
 import { runCli, type SpawnedServer, spawnServer } from '../../src/test/spawnServer.js'
 
 /**
@@ -170,10 +170,7 @@ describe('budgets that hold, disable that stops (devnet, real listener)', slow, 
     })
 
   beforeAll(async () => {
-    server = await createTestServer('sqlite', { chains: [chain] })
-    const signer = await ensurePaymasterSigner(server.store.db, server.app.sigil.vault, { now: Date.now() })
-    await devnet.setPaymasterSigner(signer.address)
-    listener = await serveOnLocalPort(server.app)
+    ;({ server, listener } = await startDevnetGateway('sqlite', devnet))
     url = `${listener.url}/rpc/${chain.id}/${server.signerApp.apiKey}`
   }, 60_000)
   afterAll(async () => {

@@ -26,17 +26,17 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
 import {
   deploySimpleAccountFactories,
   entryPoints,
   toSimpleTestAccount,
 } from '../../src/rpc/test/toSimpleTestAccount.js'
 import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
-import { ensurePaymasterSigner } from '../../src/sponsor/ensurePaymasterSigner.js'
 import type { EntryPointVersion } from '../../src/sponsor/getPaymasterHash.js'
 import { toSponsoredOperation } from '../../src/sponsor/toSponsoredOperation.js'
-import { createTestServer, type TestServer, testAppOrigin } from '../../src/test/createTestServer.js'
-import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import { type TestServer, testAppOrigin } from '../../src/test/createTestServer.js'
+import type { LocalListener } from '../../src/test/serveOnLocalPort.js'
 
 /**
  * Issue 15, "no fee ceiling": knowing only an app's origin, a caller got the policy to sign an operation
@@ -64,19 +64,7 @@ beforeAll(async () => {
   client = createDevnetClient(devnet.rpcUrl)
   publicClient = createPublicClient({ chain: anvil, transport: http(devnet.rpcUrl), pollingInterval: 50 })
   factories = await deploySimpleAccountFactories(client)
-  server = await createTestServer('sqlite', {
-    chains: [
-      {
-        id: devnet.chainId,
-        rpcUrl: devnet.rpcUrl,
-        bundlerUrl: devnet.bundlerUrl,
-        paymasters: devnet.paymasters,
-      },
-    ],
-  })
-  const signer = await ensurePaymasterSigner(server.store.db, server.app.sigil.vault, { now: Date.now() })
-  await devnet.setPaymasterSigner(signer.address)
-  listener = await serveOnLocalPort(server.app)
+  ;({ server, listener } = await startDevnetGateway('sqlite', devnet))
   // The demo's shape before issue 15: origin alone admits the caller, no budget, no caps of its own.
   policyId = (await policy({})).id
 }, 120_000)
