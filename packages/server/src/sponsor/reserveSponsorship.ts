@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { createId } from '../ids/createId.js'
 import type { WriteBatcher } from '../store/createWriteBatcher.js'
+import { retryOnConflict, VersionConflict } from '../store/retryOnConflict.js'
 import { assertPolicyAllows } from './assertPolicyAllows.js'
 import { findSponsorPolicy } from './findSponsorPolicy.js'
 import { readPolicyUsage } from './readPolicyUsage.js'
@@ -19,11 +20,6 @@ export type ReserveSponsorshipParameters = {
   userOperationHash: Hex
   now: number
 }
-
-/** Concurrent signers of one policy retry this often before giving up. */
-const maxAttempts = 20
-
-class ConcurrentUpdate extends Error {}
 
 /**
  * Checks every limit of the policy against what its budget period has spent and reserved and, in the
@@ -46,42 +42,37 @@ export async function reserveSponsorship(
   parameters: ReserveSponsorshipParameters,
 ): Promise<void> {
   const { policyId, appId, operation, userKey, validUntil, fromBlock, userOperationHash, now } = parameters
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await writes.run(async (trx) => {
-        const policy = await findSponsorPolicy(trx, { policyId, appId })
-        const { usage } = await readPolicyUsage(trx, policy, operation, now, userKey)
-        assertPolicyAllows(policy, operation, { now, usage })
-        const updated = await trx
-          .updateTable('sponsor_policies')
-          .set({ operations: policy.operations + 1, updated_at: now })
-          .where('id', '=', policyId)
-          .where('operations', '=', policy.operations)
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentUpdate()
-        await trx
-          .insertInto('sponsor_operations')
-          .values({
-            id: createId(),
-            policy_id: policyId,
-            chain_id: operation.chainId,
-            entry_point: operation.entryPoint.toLowerCase(),
-            sender: operation.sender.toLowerCase(),
-            nonce: operation.nonce.toString(),
-            user_operation_hash: userOperationHash.toLowerCase(),
-            max_cost_wei: operation.maxCostWei.toString(),
-            created_at: now,
-            user_key: userKey,
-            valid_until: validUntil,
-            from_block: fromBlock?.toString() ?? null,
-            settled_at: null,
-            actual_cost_wei: null,
-          })
-          .execute()
-      })
-      return
-    } catch (error) {
-      if (!(error instanceof ConcurrentUpdate) || attempt >= maxAttempts) throw error
-    }
-  }
+  await retryOnConflict(() =>
+    writes.run(async (trx) => {
+      const policy = await findSponsorPolicy(trx, { policyId, appId })
+      const { usage } = await readPolicyUsage(trx, policy, operation, now, userKey)
+      assertPolicyAllows(policy, operation, { now, usage })
+      const updated = await trx
+        .updateTable('sponsor_policies')
+        .set({ operations: policy.operations + 1, updated_at: now })
+        .where('id', '=', policyId)
+        .where('operations', '=', policy.operations)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw new VersionConflict()
+      await trx
+        .insertInto('sponsor_operations')
+        .values({
+          id: createId(),
+          policy_id: policyId,
+          chain_id: operation.chainId,
+          entry_point: operation.entryPoint.toLowerCase(),
+          sender: operation.sender.toLowerCase(),
+          nonce: operation.nonce.toString(),
+          user_operation_hash: userOperationHash.toLowerCase(),
+          max_cost_wei: operation.maxCostWei.toString(),
+          created_at: now,
+          user_key: userKey,
+          valid_until: validUntil,
+          from_block: fromBlock?.toString() ?? null,
+          settled_at: null,
+          actual_cost_wei: null,
+        })
+        .execute()
+    }),
+  )
 }

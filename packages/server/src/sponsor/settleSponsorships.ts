@@ -4,6 +4,7 @@ import type { Logger } from '../log/createLogger.js'
 import type { ChainConfig } from '../rpc/ChainConfig.js'
 import { callUpstream } from '../rpc/callUpstream.js'
 import type { WriteBatcher } from '../store/createWriteBatcher.js'
+import { retryOnConflict, VersionConflict } from '../store/retryOnConflict.js'
 import type { Database } from '../store/schema.js'
 
 /** `UserOperationEvent` of every EntryPoint version (v0.6, v0.7, v0.8 emit the same event). */
@@ -47,8 +48,6 @@ type Reserved = {
   valid_until: number | bigint | string | null
   from_block: string | null
 }
-
-class ConcurrentUpdate extends Error {}
 
 /**
  * Settles reserved sponsorships (docs/sponsorship.md): for signatures still reserved it asks the
@@ -185,48 +184,44 @@ async function settle(
   cost: string,
   included: boolean,
 ): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await writes.run(async (trx) => {
-        const updated = await trx
+  return retryOnConflict(() =>
+    writes.run(async (trx) => {
+      const updated = await trx
+        .updateTable('sponsor_operations')
+        .set({ settled_at: now, actual_cost_wei: cost })
+        .where('id', '=', row.id)
+        .where('settled_at', 'is', null)
+        .returning('policy_id')
+        .executeTakeFirst()
+      if (!updated) return -1
+      let siblings = 0
+      if (included) {
+        const released = await trx
           .updateTable('sponsor_operations')
-          .set({ settled_at: now, actual_cost_wei: cost })
-          .where('id', '=', row.id)
+          .set({ settled_at: now, actual_cost_wei: '0' })
+          .where('chain_id', '=', row.chain_id)
+          .where('entry_point', '=', row.entry_point)
+          .where('sender', '=', row.sender)
+          .where('nonce', '=', row.nonce)
           .where('settled_at', 'is', null)
-          .returning('policy_id')
+          .where('id', '!=', row.id)
           .executeTakeFirst()
-        if (!updated) return -1
-        let siblings = 0
-        if (included) {
-          const released = await trx
-            .updateTable('sponsor_operations')
-            .set({ settled_at: now, actual_cost_wei: '0' })
-            .where('chain_id', '=', row.chain_id)
-            .where('entry_point', '=', row.entry_point)
-            .where('sender', '=', row.sender)
-            .where('nonce', '=', row.nonce)
-            .where('settled_at', 'is', null)
-            .where('id', '!=', row.id)
-            .executeTakeFirst()
-          siblings = Number(released.numUpdatedRows)
-        }
-        if (cost === '0') return siblings
-        const policy = await trx
-          .selectFrom('sponsor_policies')
-          .select('spent_wei')
-          .where('id', '=', updated.policy_id)
-          .executeTakeFirstOrThrow()
-        const added = await trx
-          .updateTable('sponsor_policies')
-          .set({ spent_wei: (BigInt(policy.spent_wei) + BigInt(cost)).toString() })
-          .where('id', '=', updated.policy_id)
-          .where('spent_wei', '=', policy.spent_wei)
-          .executeTakeFirst()
-        if (Number(added.numUpdatedRows) !== 1) throw new ConcurrentUpdate()
-        return siblings
-      })
-    } catch (error) {
-      if (!(error instanceof ConcurrentUpdate) || attempt >= 20) throw error
-    }
-  }
+        siblings = Number(released.numUpdatedRows)
+      }
+      if (cost === '0') return siblings
+      const policy = await trx
+        .selectFrom('sponsor_policies')
+        .select('spent_wei')
+        .where('id', '=', updated.policy_id)
+        .executeTakeFirstOrThrow()
+      const added = await trx
+        .updateTable('sponsor_policies')
+        .set({ spent_wei: (BigInt(policy.spent_wei) + BigInt(cost)).toString() })
+        .where('id', '=', updated.policy_id)
+        .where('spent_wei', '=', policy.spent_wei)
+        .executeTakeFirst()
+      if (Number(added.numUpdatedRows) !== 1) throw new VersionConflict()
+      return siblings
+    }),
+  )
 }

@@ -1,6 +1,7 @@
 import { createId } from '../../ids/createId.js'
 import type { WriteBatcher } from '../../store/createWriteBatcher.js'
 import { isUniqueViolation } from '../../store/isUniqueViolation.js'
+import { retryOnConflict, VersionConflict } from '../../store/retryOnConflict.js'
 import { assertSolanaPolicyAllows, noSolanaPolicyUsage } from './assertSolanaPolicyAllows.js'
 import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
 import { readSolanaPolicyUsage } from './readSolanaPolicyUsage.js'
@@ -20,11 +21,6 @@ export type RecordSolanaSponsorshipReturnType = {
   /** True when this message was already recorded under the policy (it was not counted again). */
   repeated: boolean
 }
-
-/** Concurrent signers of one policy retry this often before giving up. */
-const maxAttempts = 20
-
-class ConcurrentUpdate extends Error {}
 
 /**
  * Checks every limit of the Solana policy against its recorded usage (transactions per user per day,
@@ -48,9 +44,9 @@ export async function recordSolanaSponsorship(
   parameters: RecordSolanaSponsorshipParameters,
 ): Promise<RecordSolanaSponsorshipReturnType> {
   const { policyId, appId, transaction, now, serverMaxFeeLamports } = parameters
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await writes.run(async (trx) => {
+  return retryOnConflict(
+    () =>
+      writes.run(async (trx) => {
         const policy = await findSolanaSponsorPolicy(trx, { policyId, appId })
         const earlier = await trx
           .selectFrom('solana_sponsorships')
@@ -80,7 +76,7 @@ export async function recordSolanaSponsorship(
           .where('operations', '=', policy.transactions)
           .where('spent_wei', '=', policy.spentLamports.toString())
           .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== 1) throw new ConcurrentUpdate()
+        if (Number(updated.numUpdatedRows) !== 1) throw new VersionConflict()
         await trx
           .insertInto('solana_sponsorships')
           .values({
@@ -95,10 +91,7 @@ export async function recordSolanaSponsorship(
           })
           .execute()
         return { repeated: false }
-      })
-    } catch (error) {
-      const retry = error instanceof ConcurrentUpdate || isUniqueViolation(error)
-      if (!retry || attempt >= maxAttempts) throw error
-    }
-  }
+      }),
+    { retryWhen: isUniqueViolation },
+  )
 }
