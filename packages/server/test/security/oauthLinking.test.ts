@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readMailboxCode } from '../../src/auth/email/test/readMailboxCode.js'
 import { type OauthTestbed, startOauthTestbed } from '../../src/auth/oauth/test/startOauthTestbed.js'
 import type { TestOidcAccount } from '../../src/auth/oauth/test/startOidcProvider.js'
-import type { StoredOauthProvider } from '../../src/signer/createUserAccount.js'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 import { createTargetKey } from '../../src/test/createTargetKey.js'
+import type { StoredOauthProvider } from '../../src/users/createUserAccount.js'
 
 /*
  * OAuth linking by email (issue 14, hole 6), replayed through the real listener against a real OpenID

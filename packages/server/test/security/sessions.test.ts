@@ -1,6 +1,5 @@
 import { base64urlEncode, createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { mintSessionBundle } from '../../src/signer/mintSessionBundle.js'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 import { createSoftwarePasskey } from '../../src/test/createSoftwarePasskey.js'
 import { createTargetKey } from '../../src/test/createTargetKey.js'
@@ -16,6 +15,7 @@ import {
   type UserSubOrganization,
 } from '../../src/test/createUserSubOrganization.js'
 import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import { mintSessionBundle } from '../../src/users/mintSessionBundle.js'
 
 /**
  * Hole 8, sessions: a 15-minute session key (what every email, OTP and OAuth sign-in mints) added an

@@ -1,5 +1,5 @@
 import type { SigilContext } from '../../SigilContext.js'
-import { recordProvenEmail } from '../../signer/recordProvenEmail.js'
+import { recordProvenEmail } from '../../users/recordProvenEmail.js'
 import { matchesEmailCode } from './matchesEmailCode.js'
 
 export type ConsumeEmailCodeParameters = {

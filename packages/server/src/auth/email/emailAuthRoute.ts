@@ -1,5 +1,5 @@
-import { defineSignerRoute } from '../../signer/defineSignerRoute.js'
-import { findUserByEmail } from '../../signer/findUserByEmail.js'
+import { defineSignerRoute } from '../../signin/defineSignerRoute.js'
+import { findUserByEmail } from '../../users/findUserByEmail.js'
 import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
 import { emailAuthSchema } from './emailAuthSchema.js'
 import { emailErrors } from './emailErrors.js'

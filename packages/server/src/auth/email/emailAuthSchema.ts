@@ -4,7 +4,7 @@ import {
   expirationSecondsSchema,
   multiFactorsSchema,
   targetPublicKeySchema,
-} from '../../signer/signerSchemas.js'
+} from '../../signin/signerSchemas.js'
 
 /** `/signer/v1/auth`: sign-in of an existing user by email. */
 export const emailAuthSchema = z.object({

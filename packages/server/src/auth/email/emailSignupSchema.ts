@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailSchema, expirationSecondsSchema, targetPublicKeySchema } from '../../signer/signerSchemas.js'
+import { emailSchema, expirationSecondsSchema, targetPublicKeySchema } from '../../signin/signerSchemas.js'
 
 /** `/signer/v1/signup` by email. */
 export const emailSignupSchema = z.object({

@@ -1,4 +1,4 @@
-import { defineSignerRoute } from '../../signer/defineSignerRoute.js'
+import { defineSignerRoute } from '../../signin/defineSignerRoute.js'
 import { type FinishSignInReturnType, finishSignIn } from '../mfa/finishSignIn.js'
 import { consumeEmailCode } from './consumeEmailCode.js'
 import { emailErrors } from './emailErrors.js'

@@ -3,7 +3,7 @@ import {
   expirationSecondsSchema,
   multiFactorsSchema,
   targetPublicKeySchema,
-} from '../../signer/signerSchemas.js'
+} from '../../signin/signerSchemas.js'
 
 /**
  * `/signer/v1/otp`. `otpCode` is any short string: a malformed code is a wrong code (`invalid OTP

@@ -1,5 +1,5 @@
 import type { SigilContext } from '../../SigilContext.js'
-import { mintSessionBundle, type SessionCredentialType } from '../../signer/mintSessionBundle.js'
+import { mintSessionBundle, type SessionCredentialType } from '../../users/mintSessionBundle.js'
 import { listVerifiedFactors, type MultiFactor } from './listVerifiedFactors.js'
 import type { MfaTokenPayload } from './MfaTokenPayload.js'
 import { requireMultiFactors } from './requireMultiFactors.js'

@@ -1,4 +1,4 @@
-import type { SignerRouteDefinition } from '../../signer/defineSignerRoute.js'
+import type { SignerRouteDefinition } from '../../signin/defineSignerRoute.js'
 import { deleteMultiFactorsRoute } from './routes/deleteMultiFactorsRoute.js'
 import { listMultiFactorsRoute } from './routes/listMultiFactorsRoute.js'
 import { requestMultiFactorRoute } from './routes/requestMultiFactorRoute.js'

@@ -2,8 +2,8 @@ import type { z } from 'zod'
 import type { App } from '../../apps/App.js'
 import { authenticationErrors } from '../../kms/auth/authenticationErrors.js'
 import type { SigilContext } from '../../SigilContext.js'
-import type { stampedRequestSchema } from '../../signer/signerSchemas.js'
-import { verifyStampedRequest } from '../../signer/verifyStampedRequest.js'
+import type { stampedRequestSchema } from '../../signin/signerSchemas.js'
+import { verifyStampedRequest } from '../../signin/verifyStampedRequest.js'
 import { mfaErrors } from './mfaErrors.js'
 
 /** The `parameters.payload` markers of the four stamped MFA routes: the stamp's intent. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { expirationSecondsSchema, targetPublicKeySchema } from '../../signer/signerSchemas.js'
+import { expirationSecondsSchema, targetPublicKeySchema } from '../../signin/signerSchemas.js'
 
 /** The SDK's OAuth `state`, as it builds it (§1.7); unknown keys are dropped. */
 export type OauthState = z.output<typeof oauthStateSchema>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { App } from '../../apps/App.js'
 import { toApp } from '../../apps/toApp.js'
-import { findUserByEmail } from '../../signer/findUserByEmail.js'
 import { storeDialects } from '../../store/test/storeDialects.js'
 import { createTestServer, type TestServer } from '../../test/createTestServer.js'
+import { findUserByEmail } from '../../users/findUserByEmail.js'
 import { type FindOrCreateOauthUserParameters, findOrCreateOauthUser } from './findOrCreateOauthUser.js'
 
 describe.each(storeDialects)('findOrCreateOauthUser on %s', (dialect) => {

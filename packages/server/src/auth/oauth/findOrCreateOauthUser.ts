@@ -2,13 +2,9 @@ import type { App } from '../../apps/App.js'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
 import type { SigilContext } from '../../SigilContext.js'
-import {
-  createUserAccount,
-  type StoredOauthProvider,
-  withSignupLock,
-} from '../../signer/createUserAccount.js'
-import { findUserByEmail } from '../../signer/findUserByEmail.js'
-import { emailSchema } from '../../signer/signerSchemas.js'
+import { emailSchema } from '../../signin/signerSchemas.js'
+import { createUserAccount, type StoredOauthProvider, withSignupLock } from '../../users/createUserAccount.js'
+import { findUserByEmail } from '../../users/findUserByEmail.js'
 import { findUserByOauthSubject } from './findUserByOauthSubject.js'
 import { linkOauthProvider } from './linkOauthProvider.js'
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { App } from '../../apps/App.js'
 import type { SigilContext } from '../../SigilContext.js'
-import type { StoredOauthProvider } from '../../signer/createUserAccount.js'
+import type { StoredOauthProvider } from '../../users/createUserAccount.js'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`)
 

@@ -1,5 +1,5 @@
 import type { SigilContext } from '../../SigilContext.js'
-import type { StoredOauthProvider } from '../../signer/createUserAccount.js'
+import type { StoredOauthProvider } from '../../users/createUserAccount.js'
 
 /**
  * Adds a provider account to a user's `oauth_providers`, so later logins with it find the user.

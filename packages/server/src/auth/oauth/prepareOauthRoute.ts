@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { base64urlEncode } from '@sigil/protocol'
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client'
 import { z } from 'zod'
-import { defineSignerRoute } from '../../signer/defineSignerRoute.js'
+import { defineSignerRoute } from '../../signin/defineSignerRoute.js'
 import { type AuthProvider, listAuthProviders } from './listAuthProviders.js'
 
 /** Life of a `requestKey` (and its PKCE verifier). */

@@ -3,9 +3,9 @@ import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
 import { prepareAuthenticators } from '../../kms/credentials/prepareAuthenticators.js'
 import type { SigilContext } from '../../SigilContext.js'
-import { createUserAccount, withSignupLock } from '../../signer/createUserAccount.js'
-import type { SignerRequest } from '../../signer/defineSignerRoute.js'
-import { findUserByEmail } from '../../signer/findUserByEmail.js'
+import type { SignerRequest } from '../../signin/defineSignerRoute.js'
+import { createUserAccount, withSignupLock } from '../../users/createUserAccount.js'
+import { findUserByEmail } from '../../users/findUserByEmail.js'
 import type { passkeySignupSchema } from './passkeySignupSchema.js'
 
 /**

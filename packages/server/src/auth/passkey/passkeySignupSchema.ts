@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { authenticatorParamsSchema } from '../../kms/credentials/authenticatorSchemas.js'
-import { emailSchema } from '../../signer/signerSchemas.js'
+import { emailSchema } from '../../signin/signerSchemas.js'
 
 /** `/signer/v1/signup` with a passkey: `{passkey: {challenge, attestation}, email?}`. */
 export const passkeySignupSchema = z.object({

@@ -25,13 +25,13 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import type { App } from '../../apps/App.js'
 import { toApp } from '../../apps/toApp.js'
-import { createUserAccount } from '../../signer/createUserAccount.js'
-import { mintSessionBundle } from '../../signer/mintSessionBundle.js'
 import { ensureSolanaFeePayer } from '../../sponsor/solana/ensureSolanaFeePayer.js'
 import type { StoreDialect } from '../../store/createStore.js'
 import { createTargetKey } from '../../test/createTargetKey.js'
 import { createTestServer, type TestKey, type TestServer } from '../../test/createTestServer.js'
 import { type LocalListener, serveOnLocalPort } from '../../test/serveOnLocalPort.js'
+import { createUserAccount } from '../../users/createUserAccount.js'
+import { mintSessionBundle } from '../../users/mintSessionBundle.js'
 
 export const solanaChainId = 'solana-localnet'
 /** Lamports the fee payer is funded with. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineSignerRoute } from '../../../signer/defineSignerRoute.js'
-import { multiFactorsSchema, stampedRequestSchema } from '../../../signer/signerSchemas.js'
+import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
+import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
 import { deleteMultiFactors } from '../deleteMultiFactors.js'
 import { listVerifiedFactors, type MultiFactor } from '../listVerifiedFactors.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'

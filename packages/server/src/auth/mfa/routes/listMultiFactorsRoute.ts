@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineSignerRoute } from '../../../signer/defineSignerRoute.js'
-import { stampedRequestSchema } from '../../../signer/signerSchemas.js'
+import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
+import { stampedRequestSchema } from '../../../signin/signerSchemas.js'
 import { listVerifiedFactors, type MultiFactor } from '../listVerifiedFactors.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineSignerRoute } from '../../../signer/defineSignerRoute.js'
-import { multiFactorsSchema, stampedRequestSchema } from '../../../signer/signerSchemas.js'
+import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
+import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
 import { enrollTotpFactor } from '../enrollTotpFactor.js'
 import { listVerifiedFactors } from '../listVerifiedFactors.js'
 import { mfaErrors } from '../mfaErrors.js'

@@ -1,8 +1,8 @@
 import { toApp } from '../../../apps/toApp.js'
-import { createUserAccount, type UserAccount } from '../../../signer/createUserAccount.js'
-import { mintSessionBundle } from '../../../signer/mintSessionBundle.js'
 import { createTargetKey, type StampedRequest, stampRequest } from '../../../test/createTargetKey.js'
 import type { TestKey, TestServer } from '../../../test/createTestServer.js'
+import { createUserAccount, type UserAccount } from '../../../users/createUserAccount.js'
+import { mintSessionBundle } from '../../../users/mintSessionBundle.js'
 
 export type MfaTestUser = UserAccount & {
   email: string

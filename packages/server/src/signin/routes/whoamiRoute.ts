@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { type SignerUser, toSignerUser } from '../../users/toSignerUser.js'
 import { defineSignerRoute } from '../defineSignerRoute.js'
 import { stampedRequestSchema } from '../signerSchemas.js'
-import { type SignerUser, toSignerUser } from '../toSignerUser.js'
 import { verifyStampedRequest } from '../verifyStampedRequest.js'
 
 /**

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../store/test/storeDialects.js'
 import { createTargetKey, stampRequest } from '../test/createTargetKey.js'
 import { createTestServer, type TestKey, type TestServer, testAppOrigin } from '../test/createTestServer.js'
-import { createUserAccount, type UserAccount } from './createUserAccount.js'
-import { mintSessionBundle } from './mintSessionBundle.js'
+import { createUserAccount, type UserAccount } from '../users/createUserAccount.js'
+import { mintSessionBundle } from '../users/mintSessionBundle.js'
 
 describe.each(storeDialects)('signer session routes on %s', (dialect) => {
   let server: TestServer

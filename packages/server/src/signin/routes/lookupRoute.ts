@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { findUserByEmail } from '../../users/findUserByEmail.js'
 import { defineSignerRoute } from '../defineSignerRoute.js'
-import { findUserByEmail } from '../findUserByEmail.js'
 import { emailSchema } from '../signerSchemas.js'
 
 /**
