@@ -90,7 +90,7 @@ describe('demo OAuth', () => {
   )
 
   test(
-    "behavior: closing the popup before finishing takes the card back to its first step ('OAuth cancelled' is no failure: reference §3)",
+    "behavior: closing the popup before finishing takes the card back to its first step ('OAuth cancelled' is no failure: docs/sign-in-ui.md#steps)",
     slow,
     async () => {
       const page = await testbed.openDemo()

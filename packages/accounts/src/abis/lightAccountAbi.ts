@@ -1,7 +1,7 @@
 import { parseAbi } from 'viem'
 
 /**
- * The LightAccount functions the SDK calls (v1.1.0 and v2.0.0 share them), reference §4.3.
+ * The LightAccount functions the SDK calls (v1.1.0 and v2.0.0 share them), docs/account-kit.md#smart-accounts.
  *
  * @example
  * encodeFunctionData({ abi: lightAccountAbi, functionName: 'transferOwnership', args: [newOwner] })

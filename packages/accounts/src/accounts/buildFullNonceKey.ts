@@ -14,7 +14,7 @@ export type BuildFullNonceKeyParameters = {
 }
 
 /**
- * ModularAccountV2's 192-bit EntryPoint nonce key (reference §4.3):
+ * ModularAccountV2's 192-bit EntryPoint nonce key (docs/account-kit.md#smart-accounts):
  * `(nonceKey << 40) + (entityId << 8) + (isGlobalValidation ? 1 : 0) + (isDeferredAction ? 2 : 0)`.
  * Throws `InvalidNonceKeyError` / `InvalidEntityIdError` out of range.
  *

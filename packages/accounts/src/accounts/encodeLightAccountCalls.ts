@@ -4,7 +4,7 @@ import { lightAccountAbi } from '../abis/lightAccountAbi.js'
 export type AccountCall = { to: Hex; data?: Hex | undefined; value?: bigint | undefined }
 
 /**
- * LightAccount and MultiOwnerLightAccount call data (reference §4.3): one call is
+ * LightAccount and MultiOwnerLightAccount call data (docs/account-kit.md#smart-accounts): one call is
  * `execute(dest, value, func)` `0xb61d27f6`; several are `executeBatch(address[], uint256[], bytes[])`
  * `0x47e1da2a`.
  *

@@ -3,7 +3,7 @@ import { modularAccountAbi } from '../abis/modularAccountAbi.js'
 import type { AccountCall } from './encodeLightAccountCalls.js'
 
 /**
- * MA v1 and MA v2 call data (reference §4.3): one call is `execute(target, value, data)`
+ * MA v1 and MA v2 call data (docs/account-kit.md#smart-accounts): one call is `execute(target, value, data)`
  * `0xb61d27f6`; several are `executeBatch((address,uint256,bytes)[])` `0x34fcd5be`.
  *
  * @example

@@ -27,7 +27,7 @@ export type GetCounterFactualAddressParameters = {
 /**
  * The address an account will have once `factory` deploys it with `factoryData`: simulates
  * `EntryPoint.getSenderAddress(factory ‖ factoryData)` (one attempt, no retries) and reads the
- * `SenderAddressResult(address)` revert (reference §4.2). Throws `InvalidRpcUrlError` when the
+ * `SenderAddressResult(address)` revert (docs/account-kit.md#smart-accounts). Throws `InvalidRpcUrlError` when the
  * client's URL is not a URL and `GetCounterFactualAddressError` for every other failure, including
  * a zero address (a factory with no code on the chain).
  *

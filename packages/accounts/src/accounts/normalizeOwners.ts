@@ -1,7 +1,7 @@
 import { type Address, getAddress, zeroAddress } from 'viem'
 
 /**
- * The owner list a multi-owner factory gets (reference §4.2): `owners ∪ {owner}`, without duplicates
+ * The owner list a multi-owner factory gets (docs/account-kit.md#smart-accounts): `owners ∪ {owner}`, without duplicates
  * or the zero address, sorted ascending as numbers, checksummed.
  *
  * @example

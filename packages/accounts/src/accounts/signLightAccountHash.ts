@@ -14,7 +14,7 @@ export type SignLightAccountHashParameters = {
 }
 
 /**
- * The ERC-1271 wrapper of LightAccount v1.1.0 / v2.0.0 and MultiOwnerLightAccount (reference §4.4):
+ * The ERC-1271 wrapper of LightAccount v1.1.0 / v2.0.0 and MultiOwnerLightAccount (docs/account-kit.md#smart-accounts):
  * the owner's EIP-712 signature of `LightAccountMessage(bytes message)` with `message` = the 32-byte
  * hash, in the domain `{ name, version, chainId, verifyingContract: account }`. v2 accounts prefix `0x00`.
  *

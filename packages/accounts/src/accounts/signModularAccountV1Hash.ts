@@ -12,7 +12,7 @@ export type SignModularAccountV1HashParameters = {
 }
 
 /**
- * The ERC-1271 signature of a MultiOwnerModularAccount (MA v1, reference §4.4): the owner's EIP-712
+ * The ERC-1271 signature of a MultiOwnerModularAccount (MA v1, docs/account-kit.md#smart-accounts): the owner's EIP-712
  * signature of `AlchemyModularAccountMessage(bytes message)` in the MultiOwnerPlugin's domain
  * `{ name: 'Multi Owner Plugin', version: '1.0.0', chainId, verifyingContract: account,
  * salt: bytes32(bytes20(plugin)) }` (what the plugin's `eip712Domain()` answers when called as the account).

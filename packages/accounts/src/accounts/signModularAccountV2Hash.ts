@@ -13,7 +13,7 @@ export type SignModularAccountV2HashParameters = {
 }
 
 /**
- * ModularAccountV2's ERC-1271 signature (reference §4.4):
+ * ModularAccountV2's ERC-1271 signature (docs/account-kit.md#smart-accounts):
  * `0x00 ‖ uint32(entityId) ‖ 0xFF ‖ 0x00 ‖ 712(ReplaySafeHash(bytes32 hash))`. The EIP-712 domain
  * has no name or version: `{ chainId, verifyingContract: account }` for the owner (entity 0), and
  * `{ chainId, verifyingContract: SingleSignerValidation, salt: 12 zero bytes ‖ account }` otherwise.

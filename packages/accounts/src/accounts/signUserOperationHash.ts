@@ -11,7 +11,7 @@ export type SignUserOperationHashParameters = {
 
 /**
  * The owner's EIP-191 signature over the ERC-4337 user-operation hash of the account's EntryPoint
- * (`sign(uoHash)` of reference §4.4); accounts add their own prefix bytes.
+ * (`sign(uoHash)` of docs/account-kit.md#smart-accounts); accounts add their own prefix bytes.
  *
  * @example
  * const signature = await signUserOperationHash({ owner, chainId, entryPoint, userOperation })

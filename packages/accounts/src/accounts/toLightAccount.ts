@@ -56,7 +56,7 @@ export type LightAccountImplementation = SmartAccountImplementation<
 export type ToLightAccountReturnType = SmartAccount<LightAccountImplementation>
 
 /**
- * A LightAccount (reference §4.1–4.4) as a viem smart account: v2.0.0 on EntryPoint 0.7 (default)
+ * A LightAccount (docs/account-kit.md#smart-accounts) as a viem smart account: v2.0.0 on EntryPoint 0.7 (default)
  * or v1.1.0 on EntryPoint 0.6. Factory `createAccount(owner, salt)`; user operations signed
  * `sign(uoHash)` (v1.1.0) or `0x00 ‖ sign(uoHash)` (v2.0.0); ERC-1271 messages wrapped in the
  * `LightAccountMessage` EIP-712 type; EIP-6492 wrapping while undeployed.

@@ -70,7 +70,7 @@ export type ToModularAccountV2ReturnType = SmartAccount<ModularAccountV2Implemen
 const getNonceAbi = parseAbi(['function getNonce(address sender, uint192 key) view returns (uint256)'])
 
 /**
- * A ModularAccountV2 (semi-modular, EntryPoint 0.7) as a viem smart account (reference §4.2–4.4).
+ * A ModularAccountV2 (semi-modular, EntryPoint 0.7) as a viem smart account (docs/account-kit.md#smart-accounts).
  * Default mode: factory `createSemiModularAccount(owner, salt)`. 7702 mode: the account is the
  * owner's EOA (no factory); the first user operation carries an EIP-7702 authorization to the 7702
  * implementation, signed by the owner (`createSmartAccountClient` signs it). User operations are
@@ -164,7 +164,7 @@ export async function toModularAccountV2(
     signMessage: async ({ message }) => signHash(hashMessage(message)),
     signTypedData: async (typedData) => {
       const { primaryType, domain } = typedData as TypedDataDefinition
-      // A deferred action is signed as it is, only typed (reference §4.4).
+      // A deferred action is signed as it is, only typed (docs/account-kit.md#smart-accounts).
       if (
         primaryType === 'DeferredAction' &&
         domain?.verifyingContract &&

@@ -58,7 +58,7 @@ export type ToMultiOwnerLightAccountReturnType = SmartAccount<MultiOwnerLightAcc
  * A MultiOwnerLightAccount v2.0.0 (EntryPoint 0.7) as a viem smart account. Factory
  * `createAccount(address[] owners, uint256 salt)` with the normalised owners; user operations
  * `0x00 ‖ sign(uoHash)`; ERC-1271 `0x00 ‖ 712(LightAccountMessage)` in the
- * `{ name: 'MultiOwnerLightAccount', version: '2' }` domain (reference §4.4).
+ * `{ name: 'MultiOwnerLightAccount', version: '2' }` domain (docs/account-kit.md#smart-accounts).
  *
  * @example
  * const account = await toMultiOwnerLightAccount({ client, owner, owners: [backupOwner] })

@@ -49,7 +49,7 @@ export type ToMultiOwnerModularAccountReturnType = SmartAccount<MultiOwnerModula
 /**
  * A MultiOwnerModularAccount (MA v1, EntryPoint 0.6) as a viem smart account. Factory
  * `createAccount(uint256 salt, address[] owners)`; user operations `sign(uoHash)`; ERC-1271 through
- * the MultiOwnerPlugin's `AlchemyModularAccountMessage` EIP-712 type (reference §4.4).
+ * the MultiOwnerPlugin's `AlchemyModularAccountMessage` EIP-712 type (docs/account-kit.md#smart-accounts).
  *
  * @example
  * const account = await toMultiOwnerModularAccount({ client, owner })

@@ -1,5 +1,5 @@
 /**
- * The public chains Sigil's smart accounts support (spec §9, reference §5.1), viem's own definitions
+ * The public chains Sigil's smart accounts support (docs/account-kit.md#smart-accounts), viem's own definitions
  * under the names `@account-kit/infra` uses. None carries a gateway URL: add the Sigil server's with
  * `defineSigilChain({ chain, serverUrl })`.
  */

@@ -5,7 +5,7 @@ import { applyFeeOption, type FeeOptions, multiplyBigInt } from './applyFeeOptio
 export type EstimateFeesPerGasReturnType = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
 
 /**
- * The fee estimator of reference §5.3: `eth_getBlockByNumber('latest')` and
+ * The fee estimator (docs/protocol.md#gateway-methods): `eth_getBlockByNumber('latest')` and
  * `rundler_maxPriorityFeePerGas` in parallel; `maxPriorityFeePerGas` = the estimate with its fee
  * option, `maxFeePerGas` = `baseFee × 1.5 + maxPriorityFeePerGas` with its fee option. Throws
  * `FeeEstimationError` ('baseFeePerGas is null') on a chain without a base fee.

@@ -1,5 +1,5 @@
 /**
- * How long a transaction receipt is waited for (spec §9): 180 000 ms in all, 6 retries of a failed
+ * How long a transaction receipt is waited for (docs/account-kit.md#constants): 180 000 ms in all, 6 retries of a failed
  * lookup, `200 ms × 2^attempt` between them.
  *
  * @example

@@ -41,7 +41,7 @@ const overrideFields = [
 const paymasterGasFields = ['paymasterVerificationGasLimit', 'paymasterPostOpGasLimit'] as const
 
 /**
- * Sponsorship in one call (reference §5.3): `alchemy_requestGasAndPaymasterAndData` with
+ * Sponsorship in one call (docs/protocol.md#gateway-methods): `alchemy_requestGasAndPaymasterAndData` with
  * `[{ policyId, entryPoint, userOperation, dummySignature, overrides }]`. Each override is the value
  * the caller set (absolute hex), else the client's `{ multiplier }` fee option. The answer fills gas,
  * fees and paymaster fields, so no separate estimation runs.

@@ -18,16 +18,17 @@ export type ResolvedClientOptions = {
   feeOptions: FeeOptions
 }
 
-/** The fee options of Account Kit's Alchemy client (reference §5.3). */
+/** The fee options of Account Kit's Alchemy client (docs/protocol.md#gateway-methods). */
 export const defaultFeeOptions = {
   maxFeePerGas: { multiplier: 1.5 },
   maxPriorityFeePerGas: { multiplier: 1.05 },
 } as const satisfies FeeOptions
 
 /**
- * The client's settings with the spec's defaults (transaction retries 5 / 2000 ms / ×1.5, reference
- * §5.3 fee options). Throws `InvalidClientOptionError` for a negative or non-numeric retry setting and
- * `InvalidFeeOptionError` for a multiplier finer than 4 decimal places.
+ * The client's settings with Account Kit's defaults (transaction retries 5 / 2000 ms / ×1.5,
+ * docs/account-kit.md#constants; fee options, docs/protocol.md#gateway-methods). Throws
+ * `InvalidClientOptionError` for a negative or non-numeric retry setting and `InvalidFeeOptionError` for a
+ * multiplier finer than 4 decimal places.
  *
  * @example
  * resolveClientOptions({ txMaxRetries: 10 }) // { txMaxRetries: 10, txRetryIntervalMs: 2000, txRetryMultiplier: 1.5, feeOptions }

@@ -37,7 +37,7 @@ export type SmartAccountActions = {
 
 /**
  * The actions `createSmartAccountClient` adds to viem's bundler actions. `publicClient` waits for
- * transaction receipts (180 000 ms, 6 retries, `200 ms × 2^attempt`, spec §9).
+ * transaction receipts (180 000 ms, 6 retries, `200 ms × 2^attempt`, docs/account-kit.md#constants).
  *
  * @example
  * bundlerClient.extend((client) => smartAccountActions(client, { publicClient, options }))

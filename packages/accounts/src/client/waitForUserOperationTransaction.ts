@@ -18,7 +18,7 @@ export type TransactionRetrySettings = {
 }
 
 /**
- * The hash of the transaction that included a user operation (reference §5.3): up to `txMaxRetries`
+ * The hash of the transaction that included a user operation (docs/protocol.md#gateway-methods): up to `txMaxRetries`
  * attempts; before attempt i it waits `txRetryIntervalMs × txRetryMultiplier^i` plus 0–100 ms of
  * jitter, then asks `eth_getUserOperationReceipt`. Throws `FailedToFindTransactionError` when no
  * attempt found a receipt.

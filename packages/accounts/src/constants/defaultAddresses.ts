@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 
 /**
- * The canonical factory and implementation addresses of every account type (reference §4.1). On public
+ * The canonical factory and implementation addresses of every account type (docs/account-kit.md#smart-accounts). On public
  * chains these hold the audited contracts; `@sigil/devnet` places compatible stand-ins at the same
  * addresses, so no address needs overriding locally.
  *
