@@ -32,6 +32,9 @@ test('default', () => {
       "parseWebauthnStamp",
       "queryNames",
       "sealCredentialBundle",
+      "signerErrorCodes",
+      "signerPagePaths",
+      "signerRoutePaths",
       "terminalActivityStatuses",
       "verifyApiKeyStamp",
     ]

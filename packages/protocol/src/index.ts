@@ -35,6 +35,28 @@ export {
   terminalActivityStatuses,
 } from './publicApi/activityTypes.js'
 export type * from './publicApi/types.js'
+export type { MultiFactor, MultiFactorEntry } from './signerApi/MultiFactor.js'
+export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
+export {
+  type AuthProvider,
+  type EmailStartBody,
+  type OtpResponse,
+  type PasskeySignupBody,
+  type SignerPagePath,
+  type SignerRouteBody,
+  type SignerRoutePath,
+  type SignerRouteResponse,
+  type SignerRoutes,
+  signerPagePaths,
+  signerRoutePaths,
+} from './signerApi/SignerRoutes.js'
+export type { StampedRequest } from './signerApi/StampedRequest.js'
+export {
+  type SignerErrorBody,
+  type SignerErrorCode,
+  signerErrorCodes,
+} from './signerApi/signerErrorCodes.js'
+export type { SignerUser, User } from './signerApi/User.js'
 export { computeActivityFingerprint } from './stamp/computeActivityFingerprint.js'
 export {
   type CreateApiKeyStampParameters,
@@ -47,4 +69,5 @@ export { getWebauthnExpectedChallenge } from './stamp/getWebauthnExpectedChallen
 export { importP256PublicKey } from './stamp/importP256PublicKey.js'
 export { type ApiKeyStamp, type ApiKeyStampScheme, parseApiKeyStamp } from './stamp/parseApiKeyStamp.js'
 export { parseWebauthnStamp, type WebauthnStamp } from './stamp/parseWebauthnStamp.js'
+export type { Stamp, Stamper } from './stamp/Stamper.js'
 export { type VerifyApiKeyStampParameters, verifyApiKeyStamp } from './stamp/verifyApiKeyStamp.js'
