@@ -26,6 +26,10 @@ export { InvalidBundleError } from './errors/InvalidBundleError.js'
 export { InvalidEncodingError } from './errors/InvalidEncodingError.js'
 export { InvalidStampError } from './errors/InvalidStampError.js'
 export type * from './frame/frameMessages.js'
+export { decodeOauthState } from './oauth/decodeOauthState.js'
+export { encodeOauthState } from './oauth/encodeOauthState.js'
+export { getOauthNonce } from './oauth/getOauthNonce.js'
+export type { OauthState } from './oauth/OauthState.js'
 export {
   type ActivityPath,
   type ActivityType,
