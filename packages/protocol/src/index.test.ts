@@ -21,6 +21,7 @@ test('default', () => {
       "createExportBundle",
       "decodeOauthState",
       "encodeOauthState",
+      "encodeStampEnvelope",
       "getCompressedPublicKey",
       "getOauthNonce",
       "getWebauthnChallenge",

@@ -67,6 +67,7 @@ export {
   type CreateApiKeyStampReturnType,
   createApiKeyStamp,
 } from './stamp/createApiKeyStamp.js'
+export { encodeStampEnvelope } from './stamp/encodeStampEnvelope.js'
 export { getCompressedPublicKey } from './stamp/getCompressedPublicKey.js'
 export { getWebauthnChallenge } from './stamp/getWebauthnChallenge.js'
 export { getWebauthnExpectedChallenge } from './stamp/getWebauthnExpectedChallenge.js'

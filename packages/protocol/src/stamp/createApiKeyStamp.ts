@@ -1,8 +1,7 @@
 import { p256 } from '@noble/curves/nist.js'
-import { base64urlEncode } from '../encoding/base64urlEncode.js'
 import { bytesToHex } from '../encoding/bytesToHex.js'
 import { toP256PrivateKeyBytes } from '../keys/toP256PrivateKeyBytes.js'
-import type { ApiKeyStamp } from './parseApiKeyStamp.js'
+import { encodeStampEnvelope } from './encodeStampEnvelope.js'
 
 export type CreateApiKeyStampParameters = {
   /** The exact request body string that will be sent. */
@@ -33,10 +32,10 @@ export async function createApiKeyStamp({
 }: CreateApiKeyStampParameters): Promise<CreateApiKeyStampReturnType> {
   const secretKey = toP256PrivateKeyBytes(privateKey)
   const signature = p256.sign(new TextEncoder().encode(body), secretKey, { prehash: true, format: 'der' })
-  const stamp: ApiKeyStamp = {
+  const stampHeaderValue = encodeStampEnvelope({
     publicKey: publicKey ?? bytesToHex(p256.getPublicKey(secretKey, true)),
     scheme: 'SIGNATURE_SCHEME_TK_API_P256',
     signature: bytesToHex(signature),
-  }
-  return { stampHeaderName: 'X-Stamp', stampHeaderValue: base64urlEncode(JSON.stringify(stamp)) }
+  })
+  return { stampHeaderName: 'X-Stamp', stampHeaderValue }
 }
