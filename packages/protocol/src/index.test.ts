@@ -24,6 +24,7 @@ test('default', () => {
       "encodeStampEnvelope",
       "getCompressedPublicKey",
       "getOauthNonce",
+      "getPaymasterHash",
       "getWebauthnChallenge",
       "getWebauthnExpectedChallenge",
       "hexToBytes",

@@ -30,6 +30,12 @@ export { decodeOauthState } from './oauth/decodeOauthState.js'
 export { encodeOauthState } from './oauth/encodeOauthState.js'
 export { getOauthNonce } from './oauth/getOauthNonce.js'
 export type { OauthState } from './oauth/OauthState.js'
+export type { EntryPointVersion } from './paymaster/EntryPointVersion.js'
+export {
+  type GetPaymasterHashParameters,
+  getPaymasterHash,
+  type PaymasterUserOperation,
+} from './paymaster/getPaymasterHash.js'
 export {
   type ActivityPath,
   type ActivityType,
