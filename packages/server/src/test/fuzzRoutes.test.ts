@@ -1,6 +1,6 @@
 import { activityTypes, queryNames } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signerRoutes } from '../signin/signerRoutes.js'
+import { signerRoutes } from '../signerRoutes.js'
 import { storeDialects } from '../store/test/storeDialects.js'
 import { createTestServer, type TestServer } from './createTestServer.js'
 

@@ -35,12 +35,6 @@ export const mfaErrors = {
     new ApiError('INVALID_ARGUMENT', `stampedRequest parameters.payload must be the marker ${marker}`, {
       errorCode: 'INVALID_REQUEST',
     }),
-  passkeyNotUserVerified: () =>
-    new ApiError(
-      'UNAUTHENTICATED',
-      'this user has two-factor sign-in: the passkey must verify the user (PIN or biometrics)',
-      { errorCode: 'PASSKEY_USER_VERIFICATION_REQUIRED' },
-    ),
   notOwnCredential: () =>
     new ApiError('PERMISSION_DENIED', "MFA factors can only be managed with the user's own credential", {
       errorCode: 'FORBIDDEN',

@@ -5,11 +5,11 @@ import {
   parseWebauthnStamp,
 } from '@sigil/protocol'
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
-import { requirePasskeyUserVerification } from '../../auth/mfa/requirePasskeyUserVerification.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { authenticationErrors } from './authenticationErrors.js'
 import { getWebauthnExpectations } from './getWebauthnExpectations.js'
 import type { Principal } from './Principal.js'
+import { requirePasskeyUserVerification } from './requirePasskeyUserVerification.js'
 
 /**
  * Checks an `X-Stamp-Webauthn` header: a passkey assertion whose challenge is

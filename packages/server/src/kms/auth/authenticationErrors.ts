@@ -54,4 +54,11 @@ export const authenticationErrors = {
       errorCode: 'REQUEST_INVALID',
       details,
     }),
+  /** A passkey without the user-verified flag, for a user with two-factor sign-in (see `requirePasskeyUserVerification`). */
+  passkeyNotUserVerified: () =>
+    new ApiError(
+      'UNAUTHENTICATED',
+      'this user has two-factor sign-in: the passkey must verify the user (PIN or biometrics)',
+      { errorCode: 'PASSKEY_USER_VERIFICATION_REQUIRED' },
+    ),
 }

@@ -1,13 +1,13 @@
 import type { SigilContext } from '../../SigilContext.js'
-import { listVerifiedFactors } from './listVerifiedFactors.js'
-import { mfaErrors } from './mfaErrors.js'
+import { authenticationErrors } from './authenticationErrors.js'
 
 /**
  * The MFA gate for a passkey, the one first factor that mints no session (it stamps each request
  * itself): a user with a verified TOTP factor is served only by assertions that carry the
  * user-verified (UV) flag. A UV passkey is itself two factors (the device, and the PIN or biometric
  * that unlocked it); one without UV is the device alone, so it is refused (401
- * `PASSKEY_USER_VERIFICATION_REQUIRED`). Users without a factor are unaffected.
+ * `PASSKEY_USER_VERIFICATION_REQUIRED`). Users without a factor are unaffected. Factors still waiting
+ * for their first code do not count, as in `auth/mfa/listVerifiedFactors.ts`.
  *
  * @example
  * await requirePasskeyUserVerification(ctx, { userId: row.user_id, userVerified: verification.authenticationInfo.userVerified })
@@ -17,5 +17,13 @@ export async function requirePasskeyUserVerification(
   { userId, userVerified }: { userId: string; userVerified: boolean },
 ): Promise<void> {
   if (userVerified) return
-  if ((await listVerifiedFactors(ctx, { userId })).length > 0) throw mfaErrors.passkeyNotUserVerified()
+  const factor = await ctx.store.db
+    .selectFrom('mfa_factors')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'totp')
+    .where('verified', '=', 1)
+    .limit(1)
+    .executeTakeFirst()
+  if (factor) throw authenticationErrors.passkeyNotUserVerified()
 }

@@ -1,11 +1,9 @@
 import { z } from 'zod'
-import { emailSignup } from '../../auth/email/emailSignup.js'
-import { emailSignupSchema } from '../../auth/email/emailSignupSchema.js'
-import { passkeySignup } from '../../auth/passkey/passkeySignup.js'
-import { passkeySignupSchema } from '../../auth/passkey/passkeySignupSchema.js'
-import { ApiError } from '../../http/errors/ApiError.js'
-import { parseWith } from '../../http/parseWith.js'
-import { defineSignerRoute } from '../defineSignerRoute.js'
+import { ApiError } from '../http/errors/ApiError.js'
+import { parseWith } from '../http/parseWith.js'
+import { defineSignerRoute } from '../signin/defineSignerRoute.js'
+import { emailSignup, emailSignupSchema } from './email/index.js'
+import { passkeySignup, passkeySignupSchema } from './passkey/index.js'
 
 /**
  * `POST /signer/v1/signup`: with `passkey` a passkey sign-up, otherwise an email sign-up (creates the

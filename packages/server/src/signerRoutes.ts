@@ -1,0 +1,21 @@
+import { emailRoutes } from './auth/email/index.js'
+import { mfaRoutes } from './auth/mfa/index.js'
+import { oauthRoutes } from './auth/oauth/index.js'
+import { signupRoute } from './auth/signupRoute.js'
+import type { SignerRouteDefinition } from './signin/defineSignerRoute.js'
+import { signinRoutes } from './signin/index.js'
+
+/**
+ * Every JSON route of `/signer`: the shared sign-up, the routes of no particular method, then each
+ * method's own (`auth/<method>/index.ts`). A new method adds its list here.
+ *
+ * @example
+ * app.route('/signer', createSignerRoutes(ctx, signerRoutes))
+ */
+export const signerRoutes: SignerRouteDefinition[] = [
+  signupRoute,
+  ...signinRoutes,
+  ...oauthRoutes,
+  ...emailRoutes,
+  ...mfaRoutes,
+]
