@@ -44,6 +44,7 @@ export {
   queryNames,
   terminalActivityStatuses,
 } from './publicApi/activityTypes.js'
+export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
 export type { MultiFactor, MultiFactorEntry } from './signerApi/MultiFactor.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'

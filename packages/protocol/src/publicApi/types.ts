@@ -263,7 +263,8 @@ export type SignRawPayloadsParameters = {
 export type ExportWalletParameters = {
   walletId: string
   targetPublicKey: string
-  language?: MnemonicLanguage
+  /** Sigil exports English mnemonics; the server refuses any other language. */
+  language?: MnemonicLanguage | (string & {})
 }
 export type ExportWalletAccountParameters = { address: string; targetPublicKey: string }
 
@@ -272,6 +273,9 @@ export type SignatureResult = { r: string; s: string; v: string }
 // ---- query bodies and responses ----
 
 export type WhoamiRequest = { organizationId: string }
+export type GetOrganizationRequest = { organizationId: string }
+export type ListWalletsRequest = { organizationId: string }
+export type ListUsersRequest = { organizationId: string }
 export type WhoamiResponse = {
   organizationId: string
   organizationName: string
