@@ -1,3 +1,5 @@
+// The paymaster hash and the EntryPoint versions are wire contracts: they live in @sigil/protocol.
+export { type EntryPointVersion, type GetPaymasterHashParameters, getPaymasterHash } from '@sigil/protocol'
 export { type StartAnvilParameters, type StartAnvilReturnType, startAnvil } from './anvil/startAnvil.js'
 export { type StartAltoParameters, type StartAltoReturnType, startAlto } from './bundler/startAlto.js'
 export { anvilAccounts } from './deploy/anvilAccounts.js'
@@ -7,20 +9,17 @@ export {
   type DeployDevnetContractsReturnType,
   deployDevnetContracts,
 } from './deploy/deployDevnetContracts.js'
-export { deployEntryPoints, type EntryPoints, type EntryPointVersion } from './deploy/deployEntryPoints.js'
-export {
-  type DeployPaymastersParameters,
-  deployPaymasters,
-  type Paymasters,
-} from './deploy/deployPaymasters.js'
+export { deployEntryPoints } from './deploy/deployEntryPoints.js'
+export { type DeployPaymastersParameters, deployPaymasters } from './deploy/deployPaymasters.js'
+export type { EntryPoints } from './deploy/EntryPoints.js'
 export { entryPointAddresses } from './deploy/entryPointAddresses.js'
+export type { Paymasters } from './deploy/Paymasters.js'
 export { paymasterArtifacts } from './deploy/paymasterArtifacts.js'
 export { type PlaceContractParameters, placeContract } from './deploy/placeContract.js'
 export { placeEntryPoints } from './deploy/placeEntryPoints.js'
 export { type Artifact, type ArtifactPackage, readArtifact } from './deploy/readArtifact.js'
 export { setPaymasterSigners } from './deploy/setPaymasterSigners.js'
 export { DevnetError } from './errors/DevnetError.js'
-export { type GetPaymasterHashParameters, getPaymasterHash } from './paymaster/getPaymasterHash.js'
 export { createJsonRpc, type JsonRpcRequest } from './process/createJsonRpc.js'
 export {
   type SolanaDevnet,

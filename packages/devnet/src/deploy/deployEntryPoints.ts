@@ -1,10 +1,6 @@
-import type { Address } from 'viem'
 import type { DevnetClient } from './createDevnetClient.js'
+import type { EntryPoints } from './EntryPoints.js'
 import { placeEntryPoints } from './placeEntryPoints.js'
-
-export type EntryPointVersion = '0.6' | '0.7' | '0.8'
-
-export type EntryPoints = Record<EntryPointVersion, Address>
 
 /**
  * Places EntryPoint v0.6, v0.7 and v0.8 at their canonical addresses through the client (the recipe is

@@ -1,7 +1,8 @@
 import { type Address, concat, encodeDeployData, getContractAddress, parseEther } from 'viem'
 import { DevnetError } from '../errors/DevnetError.js'
 import type { DevnetClient } from './createDevnetClient.js'
-import type { EntryPoints, EntryPointVersion } from './deployEntryPoints.js'
+import type { EntryPoints } from './EntryPoints.js'
+import type { Paymasters } from './Paymasters.js'
 import { paymasterArtifacts } from './paymasterArtifacts.js'
 import { setPaymasterSigners } from './setPaymasterSigners.js'
 import { waitForSuccess } from './waitForSuccess.js'
@@ -13,8 +14,6 @@ export type DeployPaymastersParameters = {
   /** Deposited into the EntryPoint for each paymaster; 100 ETH by default. */
   deposit?: bigint | undefined
 }
-
-export type Paymasters = Record<EntryPointVersion, Address>
 
 const deterministicDeployer = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
 const salt = '0x5369676c5061796d617374657200000000000000000000000000000000000000' // "SiglPaymaster"

@@ -1,6 +1,6 @@
 import { type Address, isAddressEqual } from 'viem'
 import type { DevnetClient } from './createDevnetClient.js'
-import type { Paymasters } from './deployPaymasters.js'
+import type { Paymasters } from './Paymasters.js'
 import { paymasterArtifacts } from './paymasterArtifacts.js'
 import { waitForSuccess } from './waitForSuccess.js'
 

@@ -1,11 +1,10 @@
+import { type EntryPointVersion, getPaymasterHash } from '@sigil/protocol'
 import { type Address, concat, encodeAbiParameters, type Hex, type LocalAccount } from 'viem'
 import type {
   GetPaymasterDataParameters,
   GetPaymasterDataReturnType,
   GetPaymasterStubDataReturnType,
 } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../deploy/deployEntryPoints.js'
-import { getPaymasterHash } from '../paymaster/getPaymasterHash.js'
 
 export type CreateTestPaymasterParameters = {
   entryPointVersion: EntryPointVersion
@@ -16,7 +15,7 @@ export type CreateTestPaymasterParameters = {
   validAfter?: number | undefined
 }
 
-/** A well-formed 65-byte signature that recovers to no one (the dummy signature of the reference). */
+/** A well-formed 65-byte signature that recovers to no one (the SDK's dummy signature `D`, docs/account-kit.md#smart-accounts). */
 export const dummySignature: Hex =
   '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 

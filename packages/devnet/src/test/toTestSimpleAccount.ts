@@ -1,3 +1,4 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import { type Address, encodeFunctionData, type Hex, type LocalAccount, type PublicClient } from 'viem'
 import {
   entryPoint06Abi,
@@ -11,7 +12,6 @@ import {
   toSmartAccount,
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
-import type { EntryPointVersion } from '../deploy/deployEntryPoints.js'
 import { type ArtifactPackage, readArtifact } from '../deploy/readArtifact.js'
 import { dummySignature } from './createTestPaymaster.js'
 

@@ -1,0 +1,5 @@
+import type { EntryPointVersion } from '@sigil/protocol'
+import type { Address } from 'viem'
+
+/** The devnet's verifying paymaster for each EntryPoint version. */
+export type Paymasters = Record<EntryPointVersion, Address>
