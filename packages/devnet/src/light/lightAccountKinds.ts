@@ -4,7 +4,7 @@ import { MultiOwnerLightAccountFactory } from '../artifacts/light/MultiOwnerLigh
 import { DevnetError } from '../errors/DevnetError.js'
 import { lightAccountAddresses } from './lightAccountAddresses.js'
 
-/** The dummy signature SDKs estimate gas with (reference §4.4 `D`): well-formed, signed by nobody. */
+/** The dummy signature SDKs estimate gas with (`D` in docs/account-kit.md#smart-accounts): well-formed, signed by nobody. */
 export const dummySignature =
   '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
@@ -33,7 +33,7 @@ const singleOwnerFactoryData = (owners: readonly Address[], salt: bigint): Hex =
 }
 
 /**
- * The three LightAccount stand-ins as the SDK sees them (reference §4.2–§4.4), for the contract tests.
+ * The three LightAccount stand-ins as the SDK sees them (docs/account-kit.md#smart-accounts), for the contract tests.
  *
  * @example
  * const initCode = concat([kind.factory, kind.factoryData([owner.address], 0n)])

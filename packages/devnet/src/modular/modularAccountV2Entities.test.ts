@@ -23,7 +23,7 @@ import { modularAccountAddresses } from './modularAccountAddresses.js'
 import { validateUserOpAsEntryPoint } from './validateUserOpAsEntryPoint.js'
 
 // Entity ids other than 0: signers kept by the SingleSignerValidation module, whose domain is
-// {chainId, verifyingContract: module, salt: 12 zero bytes ‖ account} (reference §4.4, last row).
+// {chainId, verifyingContract: module, salt: 12 zero bytes ‖ account} (docs/account-kit.md#smart-accounts).
 const { entryPoint, factory, singleSignerValidationModule: module } = modularAccountAddresses.modularAccountV2
 const abi = SemiModularAccountBytecode.abi
 const owner = privateKeyToAccount(generatePrivateKey())

@@ -1,6 +1,6 @@
 /**
  * Messages of the key frames (`/frame/auth`, `/frame/export`), exactly as `@turnkey/iframe-stamper`
- * speaks them (reference turnkey-protocol §6): the parent opens a MessageChannel with
+ * speaks them (docs/protocol.md#frame-messages): the parent opens a MessageChannel with
  * `TURNKEY_INIT_MESSAGE_CHANNEL`, then sends `{type, requestId, ...}` on the port and gets
  * `{type, value, requestId}` back. Legacy parents (iframe-stamper < 2.1, Account Kit 4.x) post the
  * same messages to the frame window without `requestId`, and get answers on `window.parent`.

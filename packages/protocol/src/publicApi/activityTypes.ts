@@ -1,7 +1,8 @@
 /**
  * The activities of `/public/v1/submit/<name>`: the `type` strings each path accepts, and for every
  * type the key its parameters take inside `activity.intent` and the key of its `activity.result`.
- * Result keys are not regular; they come from the reference table, not from a rule.
+ * Result keys are not regular; they come from Turnkey's API as listed in
+ * docs/protocol.md#public-api, not from a rule.
  */
 export const activityTypes = {
   create_sub_organization: {

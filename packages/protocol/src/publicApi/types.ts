@@ -1,6 +1,6 @@
 /**
  * Wire types of the Turnkey-compatible key-management API (`/public/v1`).
- * Field names follow the reference exactly; int64 values travel as strings (proto3 JSON).
+ * Field names follow Turnkey's API exactly (docs/protocol.md#public-api); int64 values travel as strings (proto3 JSON).
  */
 
 export type Timestamp = { seconds: string; nanos: string }
