@@ -1,10 +1,10 @@
 import { p256 } from '@noble/curves/nist.js'
-import { base64urlEncode, bytesToHex } from '@sigil/protocol'
+import { bytesToHex, encodeStampEnvelope } from '@sigil/protocol'
 import type { SessionKey } from './importSessionKey.js'
 
 /**
- * The `X-Stamp` value for `body`: base64url of `{"publicKey","scheme","signature"}` with a DER
- * ECDSA-P256 signature over SHA-256 of the exact body bytes, made with the non-extractable key.
+ * The `X-Stamp` value for `body` (see `encodeStampEnvelope`): a DER ECDSA-P256 signature over SHA-256
+ * of the exact body bytes, made with the non-extractable key.
  *
  * @example
  * const stampHeaderValue = await stampWithSessionKey(sessionKey, '{"organizationId":"…"}')
@@ -18,11 +18,9 @@ export async function stampWithSessionKey(sessionKey: SessionKey, body: string):
     ),
   )
   const signature = bytesToHex(p256.Signature.fromBytes(raw, 'compact').toBytes('der'))
-  return base64urlEncode(
-    JSON.stringify({
-      publicKey: sessionKey.compressedPublicKey,
-      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
-      signature,
-    }),
-  )
+  return encodeStampEnvelope({
+    publicKey: sessionKey.compressedPublicKey,
+    scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+    signature,
+  })
 }
