@@ -1,4 +1,5 @@
 export type { SmartAccountClient } from '@sigil/accounts'
+export type { Signer, SolanaConnection, SolanaSigner, User } from '@sigil/signer'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export {
@@ -92,6 +93,23 @@ export type {
   SmartAccountOfType,
   SmartAccountParameters,
 } from './smartAccounts/SmartAccountParameters.js'
+export { SolanaNotReadyError } from './solana/errors/SolanaNotReadyError.js'
+export {
+  type GetSolanaSignerParameters,
+  type GetSolanaSignerReturnType,
+  getSolanaSigner,
+} from './solana/getSolanaSigner.js'
+export {
+  type SendSolanaTransactionParameters,
+  type SendSolanaTransactionReturnType,
+  sendSolanaTransaction,
+} from './solana/sendSolanaTransaction.js'
+export {
+  type SignSolanaMessageParameters,
+  type SignSolanaMessageReturnType,
+  signSolanaMessage,
+} from './solana/signSolanaMessage.js'
+export { type SolanaTransfer, toSolanaTransferInstruction } from './solana/toSolanaTransferInstruction.js'
 export { type CookieStorageParameters, cookieStorage } from './storage/cookieStorage.js'
 export { type CookieToInitialStateReturnType, cookieToInitialState } from './storage/cookieToInitialState.js'
 export { parseCookie } from './storage/parseCookie.js'
@@ -106,5 +124,47 @@ export type {
   SmartAccountType,
 } from './store/CoreState.js'
 export type { CoreStore } from './store/createCoreStore.js'
+export { createStore, type Store } from './store/createStore.js'
 export { cookieLifetimeMs, storageKey, storageVersion } from './store/storeDefaults.js'
 export { toSignerStatusState } from './store/toSignerStatusState.js'
+export {
+  type ConnectExternalWalletParameters,
+  type ConnectExternalWalletReturnType,
+  connectExternalWallet,
+} from './wallets/connectExternalWallet.js'
+export { type ConnectWalletParameters, connectWallet } from './wallets/connectWallet.js'
+export {
+  type CreateExternalWalletsReturnType,
+  createExternalWallets,
+} from './wallets/createExternalWallets.js'
+export {
+  type CreateWalletConnectConnectorParameters,
+  createWalletConnectConnector,
+  type WalletConnectParameters,
+} from './wallets/createWalletConnectConnector.js'
+export {
+  addInjectedWallet,
+  createWalletStore,
+  type WalletState,
+  type WalletStore,
+} from './wallets/createWalletStore.js'
+export { disconnectWallet } from './wallets/disconnectWallet.js'
+export { WalletChainNotFoundError } from './wallets/errors/WalletChainNotFoundError.js'
+export { WalletConnectionError } from './wallets/errors/WalletConnectionError.js'
+export { WalletConnectNotInstalledError } from './wallets/errors/WalletConnectNotInstalledError.js'
+export { WalletConnectParamsNotFoundError } from './wallets/errors/WalletConnectParamsNotFoundError.js'
+export {
+  findWalletConnectParameters,
+  type WalletConnectUiOptions,
+} from './wallets/findWalletConnectParameters.js'
+export { setWalletConnection } from './wallets/setWalletConnection.js'
+export { type ExternalWalletUser, toExternalWalletUser } from './wallets/toExternalWalletUser.js'
+export { toWalletClient } from './wallets/toWalletClient.js'
+export type {
+  WalletConnection,
+  WalletConnector,
+  WalletProvider,
+  WalletProviderDetail,
+  WalletProviderInfo,
+} from './wallets/WalletProvider.js'
+export { watchInjectedWallets } from './wallets/watchInjectedWallets.js'

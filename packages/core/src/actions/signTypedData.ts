@@ -1,13 +1,16 @@
 import type { SignTypedDataParameters } from '@sigil/signer'
 import type { Hex, TypedData } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
+import { toWalletClient } from '../wallets/toWalletClient.js'
+import type { WalletConnection } from '../wallets/WalletProvider.js'
 import { requireSigner } from './requireSigner.js'
 
 export type { SignTypedDataParameters } from '@sigil/signer'
 export type SignTypedDataReturnType = Hex
 
 /**
- * Signs EIP-712 typed data with the signed-in user's key.
+ * Signs EIP-712 typed data with the signed-in user's key, or with `wallet`, a connected external
+ * wallet (`eth_signTypedData_v4`), when given.
  *
  * @example
  * const signature = await signTypedData(config, {
@@ -22,7 +25,19 @@ export function signTypedData<
   primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
 >(
   config: SigilConfig,
-  parameters: SignTypedDataParameters<typedData, primaryType>,
+  {
+    wallet,
+    ...typedData
+  }: SignTypedDataParameters<typedData, primaryType> & {
+    /** A connected external wallet to sign with instead of the signed-in user's key. */
+    wallet?: WalletConnection | undefined
+  },
 ): Promise<SignTypedDataReturnType> {
+  const parameters = typedData as SignTypedDataParameters<typedData, primaryType>
+  if (wallet)
+    return toWalletClient(wallet).signTypedData({
+      account: wallet.address,
+      ...(parameters as SignTypedDataParameters),
+    })
   return requireSigner(config).signTypedData(parameters)
 }

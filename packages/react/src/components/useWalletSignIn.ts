@@ -1,5 +1,5 @@
+import type { WalletConnector } from '@sigil/core'
 import { useCallback } from 'react'
-import type { WalletConnector } from '../context/WalletProvider.js'
 import { useConnect } from '../hooks/useConnect.js'
 import { toError } from '../ui/toError.js'
 import { useAuthStep } from './useAuthStep.js'

@@ -1,8 +1,7 @@
+import type { WalletConnector, WalletStore } from '@sigil/core'
 import { createContext } from 'react'
 import type { AuthModalStore } from './createAuthModalStore.js'
-import type { WalletStore } from './createWalletStore.js'
 import type { SigilReactConfig } from './SigilUiConfig.js'
-import type { WalletConnector } from './WalletProvider.js'
 
 /** What `<SigilProvider>` gives the hooks: the config and the provider-scoped stores. */
 export type SigilContextValue = {

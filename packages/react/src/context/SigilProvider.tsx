@@ -1,13 +1,16 @@
-import { getChain, getConnection, hydrate, type PersistedState, type SigilConfig } from '@sigil/core'
+import {
+  addInjectedWallet,
+  createExternalWallets,
+  hydrate,
+  type PersistedState,
+  type SigilConfig,
+  watchInjectedWallets,
+} from '@sigil/core'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { createAuthModalStore } from './createAuthModalStore.js'
-import { createWalletConnectConnector } from './createWalletConnectConnector.js'
-import { addInjectedWallet, createWalletStore } from './createWalletStore.js'
-import { findWalletConnectParameters } from './findWalletConnectParameters.js'
 import { SigilContext, type SigilContextValue } from './SigilContext.js'
 import type { SigilReactConfig } from './SigilUiConfig.js'
-import { watchInjectedWallets } from './watchInjectedWallets.js'
 
 export type SigilProviderProps = {
   /** From `createConfig` (`@sigil/react`, with UI options, or `@sigil/core`). */
@@ -20,19 +23,7 @@ export type SigilProviderProps = {
 }
 
 function createContextValue(config: SigilReactConfig): SigilContextValue {
-  const walletConnectParameters = findWalletConnectParameters(config.ui)
-  return {
-    config,
-    authModal: createAuthModalStore(config),
-    wallets: createWalletStore(),
-    walletConnect: walletConnectParameters
-      ? createWalletConnectConnector({
-          parameters: walletConnectParameters,
-          chain: getChain(config),
-          rpcUrl: getConnection(config).rpcUrl,
-        })
-      : undefined,
-  }
+  return { config, authModal: createAuthModalStore(config), ...createExternalWallets(config) }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SigilConfig } from '@sigil/core'
+import { createStore, type Store } from '@sigil/core'
 import type { AuthStep } from '../components/AuthStep.js'
-import { createStore, type Store } from './createStore.js'
 
 export type AuthModalState = {
   /** Whether the auth modal is shown. */

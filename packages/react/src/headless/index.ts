@@ -2,28 +2,31 @@
  * `@sigil/react/headless`: the provider, hooks and errors without the sign-in UI, for apps that draw
  * their own (see README.md in this folder). `@sigil/react` re-exports all of it.
  */
-export { type CookieStorageParameters, cookieStorage, cookieToInitialState } from '@sigil/core'
+export {
+  type CookieStorageParameters,
+  cookieStorage,
+  cookieToInitialState,
+  SolanaNotReadyError,
+  type SolanaTransfer,
+  WalletChainNotFoundError,
+  type WalletConnection,
+  WalletConnectionError,
+  WalletConnectNotInstalledError,
+  type WalletConnector,
+  type WalletConnectParameters,
+  WalletConnectParamsNotFoundError,
+  type WalletProvider,
+  type WalletProviderDetail,
+  type WalletProviderInfo,
+} from '@sigil/core'
 export { createConfig } from '../context/createConfig.js'
-export type { WalletConnectParameters } from '../context/createWalletConnectConnector.js'
 export { NoSigilContextError } from '../context/errors/NoSigilContextError.js'
 export { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
 export { SmartAccountClientNotReadyError } from '../context/errors/SmartAccountClientNotReadyError.js'
-export { SolanaNotReadyError } from '../context/errors/SolanaNotReadyError.js'
-export { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
-export { WalletConnectionError } from '../context/errors/WalletConnectionError.js'
-export { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
-export { WalletConnectParamsNotFoundError } from '../context/errors/WalletConnectParamsNotFoundError.js'
 export { SigilContext, type SigilContextValue } from '../context/SigilContext.js'
 export { SigilProvider, type SigilProviderProps } from '../context/SigilProvider.js'
 export type { SigilReactConfig, SigilUiConfig } from '../context/SigilUiConfig.js'
 export { type UseAuthModalStateReturnType, useAuthModalState } from '../context/useAuthModalState.js'
-export type {
-  WalletConnection,
-  WalletConnector,
-  WalletProvider,
-  WalletProviderDetail,
-  WalletProviderInfo,
-} from '../context/WalletProvider.js'
 export type { MutationParameters } from '../hooks/MutationParameters.js'
 export {
   type UseAddPasskeyParameters,
@@ -113,4 +116,3 @@ export {
   useWaitForUserOperationTransaction,
 } from '../hooks/useWaitForUserOperationTransaction.js'
 export { SigilSolanaContext, type SigilSolanaContextValue } from '../solana/SigilSolanaContext.js'
-export type { SolanaTransfer } from '../solana/toSolanaTransferInstruction.js'

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
+
+import {
+  WalletChainNotFoundError,
+  WalletConnectNotInstalledError,
+  WalletConnectParamsNotFoundError,
+} from '@sigil/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { recoverMessageAddress } from 'viem'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
-import { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
-import { WalletConnectParamsNotFoundError } from '../context/errors/WalletConnectParamsNotFoundError.js'
 import type { SigilUiConfig } from '../context/SigilUiConfig.js'
 import { createReactTestbed, type ReactTestbed } from '../test/createReactTestbed.js'
 import { createSigilWrapper } from '../test/createSigilWrapper.js'

@@ -1,11 +1,7 @@
-import { getChain, getConnection } from '@sigil/core'
+import { connectExternalWallet, type WalletConnection, type WalletConnector } from '@sigil/core'
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
-import { connectWallet } from '../context/connectWallet.js'
-import { WalletConnectParamsNotFoundError } from '../context/errors/WalletConnectParamsNotFoundError.js'
-import { setWalletConnection } from '../context/setWalletConnection.js'
 import { useSigilContext } from '../context/useSigilContext.js'
-import type { WalletConnection, WalletConnector } from '../context/WalletProvider.js'
 import type { MutationParameters } from './MutationParameters.js'
 
 export type ConnectVariables = {
@@ -29,8 +25,8 @@ export type UseConnectReturnType = {
 
 /**
  * External wallets: the browser wallets that announced themselves (EIP-6963) plus WalletConnect
- * (with `walletConnect` settings in an `external_wallets` section of the UI options), and `connect`,
- * which asks the wallet for its accounts and puts it on the app's chain. While connected, `useUser`
+ * (with `walletConnect` settings in an `external_wallets` section of the UI options), and `connect`
+ * (core `connectExternalWallet`), which asks the wallet for its accounts and puts it on the app's chain. While connected, `useUser`
  * is the wallet's address (`type: 'eoa'`), the signing hooks sign with it, and `useLogout` forgets it.
  * Errors: `WalletChainNotFoundError` ('ChainId not found'), `WalletConnectParamsNotFoundError`,
  * `WalletConnectNotInstalledError`, the wallet's own refusal (code 4001).
@@ -50,17 +46,8 @@ export function useConnect(parameters: UseConnectParameters = {}): UseConnectRet
   const { mutate, mutateAsync, data, isPending, error, reset } = useMutation({
     ...parameters,
     mutationKey: ['connect'],
-    mutationFn: async ({ connector }: ConnectVariables) => {
-      const resolved = connector === 'walletConnect' ? walletConnect : connector
-      if (!resolved) throw new WalletConnectParamsNotFoundError()
-      const connection = await connectWallet({
-        connector: resolved,
-        chain: getChain(config),
-        rpcUrl: getConnection(config).rpcUrl,
-      })
-      setWalletConnection(wallets, connection)
-      return connection
-    },
+    mutationFn: async ({ connector }: ConnectVariables) =>
+      (await connectExternalWallet(config, { wallets, walletConnect, connector })).connection,
   })
   return { connectors, connect: mutate, connectAsync: mutateAsync, data, isPending, error, reset }
 }

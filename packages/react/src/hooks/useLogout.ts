@@ -1,6 +1,5 @@
-import { disconnect } from '@sigil/core'
+import { disconnect, disconnectWallet } from '@sigil/core'
 import { useMutation } from '@tanstack/react-query'
-import { disconnectWallet } from '../context/disconnectWallet.js'
 import { useSigilContext } from '../context/useSigilContext.js'
 import type { MutationParameters } from './MutationParameters.js'
 

@@ -1,6 +1,5 @@
 import { type SignMessageParameters, type SignMessageReturnType, signMessage } from '@sigil/core'
 import { useMutation } from '@tanstack/react-query'
-import { toWalletClient } from '../context/toWalletClient.js'
 import { useSigilContext } from '../context/useSigilContext.js'
 import type { MutationParameters } from './MutationParameters.js'
 
@@ -28,11 +27,8 @@ export function useSignMessage(parameters: UseSignMessageParameters = {}): UseSi
   const { mutate, mutateAsync, data, isPending, error } = useMutation({
     ...parameters,
     mutationKey: ['signMessage'],
-    mutationFn: ({ message }: SignMessageParameters) => {
-      const { connection } = wallets.getState()
-      if (connection) return toWalletClient(connection).signMessage({ account: connection.address, message })
-      return signMessage(config, { message })
-    },
+    mutationFn: ({ message }: SignMessageParameters) =>
+      signMessage(config, { message, wallet: wallets.getState().connection }),
   })
   return {
     signMessage: mutate,

@@ -1,6 +1,5 @@
 import { type SignTypedDataParameters, type SignTypedDataReturnType, signTypedData } from '@sigil/core'
 import { useMutation } from '@tanstack/react-query'
-import { toWalletClient } from '../context/toWalletClient.js'
 import { useSigilContext } from '../context/useSigilContext.js'
 import type { MutationParameters } from './MutationParameters.js'
 
@@ -40,12 +39,8 @@ export function useSignTypedData(parameters: UseSignTypedDataParameters = {}): U
   const { mutate, mutateAsync, data, isPending, error } = useMutation({
     ...parameters,
     mutationKey: ['signTypedData'],
-    mutationFn: ({ typedData }: UseSignTypedDataVariables) => {
-      const { connection } = wallets.getState()
-      if (connection)
-        return toWalletClient(connection).signTypedData({ account: connection.address, ...typedData })
-      return signTypedData(config, typedData)
-    },
+    mutationFn: ({ typedData }: UseSignTypedDataVariables) =>
+      signTypedData(config, { ...typedData, wallet: wallets.getState().connection }),
   })
   return {
     signTypedData: mutate,

@@ -1,4 +1,4 @@
-import type { Signer } from '@sigil/signer'
+import type { Signer } from '@sigil/core'
 import { useCallback, useSyncExternalStore } from 'react'
 import { useSigilContext } from '../context/useSigilContext.js'
 

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
+import { SolanaNotReadyError } from '@sigil/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { hexToBytes } from 'viem'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { SolanaNotReadyError } from '../context/errors/SolanaNotReadyError.js'
 import { createReactTestbed, type ReactTestbed } from '../test/createReactTestbed.js'
 import { createSigilWrapper } from '../test/createSigilWrapper.js'
 import { useSolanaSignMessage } from './useSolanaSignMessage.js'

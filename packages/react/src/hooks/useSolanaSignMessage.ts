@@ -1,7 +1,6 @@
-import type { SolanaSigner } from '@sigil/signer'
+import { type SolanaSigner, signSolanaMessage } from '@sigil/core'
 import { useMutation } from '@tanstack/react-query'
-import { bytesToHex, stringToBytes } from 'viem'
-import { SolanaNotReadyError } from '../context/errors/SolanaNotReadyError.js'
+import { useSigilContext } from '../context/useSigilContext.js'
 import type { MutationParameters } from './MutationParameters.js'
 import { useSolanaSigner } from './useSolanaSigner.js'
 
@@ -28,8 +27,8 @@ export type UseSolanaSignMessageReturnType = {
 }
 
 /**
- * Signs a text message with the user's Solana key (ed25519 over its UTF-8 bytes); `data` is the
- * signature in hex. Without a Solana signer it fails with 'Not ready'.
+ * Signs a text message with the user's Solana key (core `signSolanaMessage`: ed25519 over its UTF-8
+ * bytes); `data` is the signature in hex. Without a Solana signer it fails with 'Not ready'.
  *
  * @example
  * const { mutate, data } = useSolanaSignMessage()
@@ -38,15 +37,13 @@ export type UseSolanaSignMessageReturnType = {
 export function useSolanaSignMessage(
   parameters: UseSolanaSignMessageParameters = {},
 ): UseSolanaSignMessageReturnType {
+  const { config } = useSigilContext('useSolanaSignMessage')
   const userSigner = useSolanaSigner()
   const signer = parameters.signer ?? userSigner
   const { mutate, mutateAsync, data, isPending, error, reset } = useMutation({
     ...parameters.mutation,
     mutationKey: ['solanaSignMessage'],
-    mutationFn: async ({ message }: SolanaSignMessageVariables) => {
-      if (!signer) throw new SolanaNotReadyError()
-      return bytesToHex(await signer.signMessage(stringToBytes(message)))
-    },
+    mutationFn: ({ message }: SolanaSignMessageVariables) => signSolanaMessage(config, { message, signer }),
   })
   return { signer, data, isPending, error, reset, mutate, mutateAsync }
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { authenticate, sigilDevnet } from '@sigil/core'
+import { authenticate, SolanaNotReadyError, sigilDevnet } from '@sigil/core'
 import { createMemoryStorage, SolanaRpcError } from '@sigil/signer'
 import { type Address, createNoopSigner, generateKeyPairSigner } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
@@ -12,7 +12,6 @@ import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrame
 import { testRpcUrl } from '../../../signer/src/test/createSignerTestbed.js'
 import { type SolanaTestbed, startSolanaTestbed } from '../../../signer/test/solana/startSolanaTestbed.js'
 import { createConfig } from '../context/createConfig.js'
-import { SolanaNotReadyError } from '../context/errors/SolanaNotReadyError.js'
 import { SigilSolanaContext, type SigilSolanaContextValue } from '../solana/SigilSolanaContext.js'
 import { createSigilWrapper } from '../test/createSigilWrapper.js'
 import { useSolanaTransaction } from './useSolanaTransaction.js'

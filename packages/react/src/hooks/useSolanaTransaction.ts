@@ -1,22 +1,23 @@
-import { type SolanaConnection, type SolanaSigner, sendSolanaTransaction } from '@sigil/signer'
+import {
+  type SendSolanaTransactionReturnType,
+  type SolanaConnection,
+  type SolanaSigner,
+  type SolanaTransfer,
+  sendSolanaTransaction,
+} from '@sigil/core'
 import type { Instruction } from '@solana/kit'
 import { useMutation } from '@tanstack/react-query'
 import { useContext } from 'react'
-import { SolanaNotReadyError } from '../context/errors/SolanaNotReadyError.js'
+import { useSigilContext } from '../context/useSigilContext.js'
 import { SigilSolanaContext } from '../solana/SigilSolanaContext.js'
-import { type SolanaTransfer, toSolanaTransferInstruction } from '../solana/toSolanaTransferInstruction.js'
 import type { MutationParameters } from './MutationParameters.js'
-import { useSigner } from './useSigner.js'
 import { useSolanaSigner } from './useSolanaSigner.js'
 
 export type SolanaTransactionVariables =
   | { transfer: SolanaTransfer }
   | { instructions: readonly Instruction[] }
 
-export type SolanaTransactionResult = {
-  /** The transaction's signature (base58), once confirmed. */
-  hash: string
-}
+export type SolanaTransactionResult = SendSolanaTransactionReturnType
 
 export type UseSolanaTransactionParameters = {
   /** Default: the signed-in user's (`useSolanaSigner`). */
@@ -41,10 +42,10 @@ export type UseSolanaTransactionReturnType = {
 }
 
 /**
- * Sends a Solana transaction signed by the user (reference §3, Solana): a SOL `transfer` or the given
- * `instructions`, sponsored (`addSponsorship`: the gateway's fee payer pays the fee) when a `policyId`
- * comes from the options or the context, else paid by the user (`createTransfer`); then `addSignature`
- * and `sendSolanaTransaction` until `confirmed`. Without a signer or a connection it fails with 'Not ready'.
+ * Sends a Solana transaction signed by the user (core `sendSolanaTransaction`): a SOL `transfer` or
+ * the given `instructions`, sponsored (the gateway's fee payer pays the fee) when a `policyId` comes
+ * from the options or the context, else paid by the user; `data.hash` is its signature once
+ * `confirmed`. Without a signer or a connection it fails with 'Not ready'.
  *
  * @example
  * const { mutate, data, isPending, error } = useSolanaTransaction()
@@ -53,30 +54,17 @@ export type UseSolanaTransactionReturnType = {
 export function useSolanaTransaction(
   parameters: UseSolanaTransactionParameters = {},
 ): UseSolanaTransactionReturnType {
+  const { config } = useSigilContext('useSolanaTransaction')
   const context = useContext(SigilSolanaContext)
   const userSigner = useSolanaSigner()
-  const sigilSigner = useSigner()
   const signer = parameters.signer ?? userSigner
   const connection = parameters.connection ?? context?.connection
   const policyId = parameters.policyId ?? context?.policyId
   const { mutate, mutateAsync, data, isPending, error, reset } = useMutation({
     ...parameters.mutation,
     mutationKey: ['solanaTransaction'],
-    mutationFn: async (variables: SolanaTransactionVariables): Promise<SolanaTransactionResult> => {
-      if (!signer || !connection) throw new SolanaNotReadyError()
-      const instructions =
-        'instructions' in variables
-          ? variables.instructions
-          : [await toSolanaTransferInstruction(signer.address, variables.transfer)]
-      const transaction = policyId
-        ? await signer.addSponsorship(instructions, connection, policyId)
-        : await signer.createTransfer(instructions, connection)
-      const hash = await sendSolanaTransaction(await signer.addSignature(transaction), connection, {
-        commitment: 'confirmed',
-        fetch: sigilSigner?.fetch,
-      })
-      return { hash }
-    },
+    mutationFn: (variables: SolanaTransactionVariables) =>
+      sendSolanaTransaction(config, { ...variables, signer, connection, policyId }),
   })
   return { signer, connection, data, isPending, error, reset, mutate, mutateAsync }
 }

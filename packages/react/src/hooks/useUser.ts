@@ -1,5 +1,4 @@
-import { getUser, watchUser } from '@sigil/core'
-import type { User } from '@sigil/signer'
+import { getUser, toExternalWalletUser, type User, watchUser } from '@sigil/core'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { useSigilContext } from '../context/useSigilContext.js'
 
@@ -22,8 +21,7 @@ export function useUser(): UseUserReturnType {
   const getWalletAddress = useCallback(() => wallets.getState().connection?.address, [wallets])
   const walletAddress = useSyncExternalStore(wallets.subscribe, getWalletAddress, getWalletAddress)
   return useMemo(() => {
-    if (walletAddress)
-      return { address: walletAddress, orgId: walletAddress, userId: walletAddress, type: 'eoa' as const }
+    if (walletAddress) return toExternalWalletUser(walletAddress)
     return user ? { ...user, type: 'sca' as const } : null
   }, [user, walletAddress])
 }

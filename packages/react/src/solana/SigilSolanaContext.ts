@@ -1,4 +1,4 @@
-import type { SolanaConnection } from '@sigil/signer'
+import type { SolanaConnection } from '@sigil/core'
 import { createContext } from 'react'
 
 export type SigilSolanaContextValue = {

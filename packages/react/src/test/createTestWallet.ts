@@ -1,6 +1,6 @@
+import type { WalletProvider, WalletProviderInfo } from '@sigil/core'
 import { type Hex, numberToHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type { WalletProvider, WalletProviderInfo } from '../context/WalletProvider.js'
 
 /** A wallet's EIP-1193 error (`code`: 4001 refused, 4200 unsupported, 4902 unknown chain). */
 class TestWalletError extends Error {

@@ -1,8 +1,10 @@
+import {
+  WalletChainNotFoundError,
+  WalletConnectNotInstalledError,
+  WalletConnectParamsNotFoundError,
+} from '@sigil/core'
 import { SignerRequestError } from '@sigil/signer'
 import { expect, test } from 'vitest'
-import { WalletChainNotFoundError } from '../context/errors/WalletChainNotFoundError.js'
-import { WalletConnectNotInstalledError } from '../context/errors/WalletConnectNotInstalledError.js'
-import { WalletConnectParamsNotFoundError } from '../context/errors/WalletConnectParamsNotFoundError.js'
 import { getErrorScreenTexts } from './getErrorScreenTexts.js'
 
 const serverError = (status: number, error: string, code: string) =>

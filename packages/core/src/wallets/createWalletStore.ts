@@ -1,4 +1,4 @@
-import { createStore, type Store } from './createStore.js'
+import { createStore, type Store } from '../store/createStore.js'
 import type { WalletConnection, WalletConnector, WalletProviderDetail } from './WalletProvider.js'
 
 export type WalletState = {
