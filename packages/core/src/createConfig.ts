@@ -38,7 +38,7 @@ export type SigilConfig = {
 export type CreateConfigReturnType = SigilConfig
 
 /**
- * Creates the app's Sigil config (reference §2.1): the connections per chain, and the persisted
+ * Creates the app's Sigil config (docs/account-kit.md#core): the connections per chain, and the persisted
  * app-state store (version 14) restored from `storage` unless `ssr` defers that to
  * `hydrate(config).onMount()`. Nothing touches `window`, `document` or storage on a server; the
  * signer is made later, on the client only, by `getSigner` (or any action that needs it).

@@ -4,7 +4,7 @@ import { createEmptyAccounts } from '../store/createEmptyAccounts.js'
 import { toSignerStatusState } from '../store/toSignerStatusState.js'
 
 /**
- * Signs out (reference §2.4): the signer clears its session and key holder, and the store becomes
+ * Signs out (docs/account-kit.md#core): the signer clears its session and key holder, and the store becomes
  * DISCONNECTED with no user and empty per-chain accounts. Other tabs follow through the signer's
  * session sync. Without a signer (the server) only the store is reset.
  *

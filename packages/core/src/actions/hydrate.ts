@@ -12,7 +12,7 @@ export type HydrateReturnType = {
 }
 
 /**
- * The SSR-safe start (reference §2.3). With an `initialState` (from `cookieToInitialState` on the
+ * The SSR-safe start (docs/account-kit.md#core). With an `initialState` (from `cookieToInitialState` on the
  * server) that the store has not hydrated yet, the state is set from it, if it is current, with the
  * signer status INITIALIZING until the signer speaks: server and client render the same thing.
  * `onMount()` runs on the client: it reads the persisted state when the config has `ssr`, then

@@ -5,7 +5,7 @@ import { getSigner } from './getSigner.js'
 export type ReconnectReturnType = GetSignerReturnType
 
 /**
- * Starts the client side of a config (reference §2.3): makes the signer, which restores the stored
+ * Starts the client side of a config (docs/account-kit.md#core): makes the signer, which restores the stored
  * session, and lets the store follow it. Seam: the smart-account layer (`@sigil/accounts`) adds
  * here the re-creation of the stored accounts of the active chain once the signer is connected.
  *

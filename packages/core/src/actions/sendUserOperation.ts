@@ -2,7 +2,7 @@ import type { SmartAccountClient } from '@sigil/accounts'
 import type { Hash, Hex } from 'viem'
 import type { SmartAccount, UserOperation } from 'viem/account-abstraction'
 
-/** One call of a user operation (reference §3.4): the target, its call data, and the wei sent. */
+/** One call of a user operation (docs/account-kit.md#react): the target, its call data, and the wei sent. */
 export type UserOperationCall = { target: Hex; data?: Hex | undefined; value?: bigint | undefined }
 
 export type SendUserOperationParameters = {

@@ -3,7 +3,7 @@ import type { SigilConfig } from '../createConfig.js'
 import { ChainNotFoundError } from '../errors/ChainNotFoundError.js'
 
 /**
- * Makes `chain` the active chain (reference §2.4 `setChain(config, chain)`). It must be one of the
+ * Makes `chain` the active chain (docs/account-kit.md#core `setChain(config, chain)`). It must be one of the
  * config's connections, otherwise `ChainNotFoundError` ('Chain (<name>) not found in connections
  * config object'). The stored chain is the configured object of that id.
  *

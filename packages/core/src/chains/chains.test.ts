@@ -5,7 +5,7 @@ import { sigilDevnet } from './sigilDevnet.js'
 // The public chains; the devnet is tested on its own below.
 const { sigilDevnet: devnetFromList, ...chains } = allChains
 
-test('default: the chains of spec §9 and the mainstream EVM chains, by id', () => {
+test('default: the supported chains (docs/account-kit.md#core) and the mainstream EVM chains, by id', () => {
   expect(
     Object.fromEntries(
       Object.entries(chains)

@@ -1,7 +1,7 @@
 import type { CreateSignerParameters } from '@sigil/signer'
 import type { Chain, Transport } from 'viem'
 
-/** One chain the app works on, and how it reaches it (reference §2.1 `chains`). */
+/** One chain the app works on, and how it reaches it (docs/account-kit.md#core `chains`). */
 export type ChainConnectionParameters = {
   chain: Chain
   /** The chain's JSON-RPC URL (node or bundler); default the chain's own. */

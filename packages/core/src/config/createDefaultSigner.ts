@@ -16,7 +16,7 @@ function prepareContainer(document: Document, id: string) {
 }
 
 /**
- * The signer of a config (reference §2.1 "default createSigner"): in a browser the key frame goes
+ * The signer of a config (docs/account-kit.md#core "default createSigner"): in a browser the key frame goes
  * in `iframeConfig.iframeContainerId`, which is found and emptied, or added hidden to the page;
  * with a `stamper` (Node, tests) no page is touched. `@sigil/signer` restores the stored session
  * and prepares popup OAuth when `enablePopupOauth` is set.

@@ -2,7 +2,7 @@ import type { Connection } from '../store/CoreState.js'
 import type { ChainConnectionParameters, CreateConfigParameters } from './CreateConfigParameters.js'
 
 /**
- * A config's connections per chain id (reference §2.1): each entry of `chains`, or the one `chain`,
+ * A config's connections per chain id (docs/account-kit.md#core): each entry of `chains`, or the one `chain`,
  * with the config's `transport` and `policyId` where the entry has none.
  *
  * @example

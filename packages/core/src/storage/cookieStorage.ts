@@ -17,10 +17,11 @@ const cookieNames = (cookie: string) =>
 
 /**
  * A `Storage` on the page's cookies, for the persisted app state with server rendering
- * (reference §2.3): the server reads the state from the request's `Cookie` header with
+ * (docs/account-kit.md#core): the server reads the state from the request's `Cookie` header with
  * `cookieToInitialState`. Values are URI-encoded JSON under the storage key
  * (`alchemy-account-state`), path `/`, `SameSite=Lax`, the given `domain`, and lasting 34 560 000 ms
- * from each write (spec §9). `clear()` throws: it would have to delete the page's other cookies.
+ * from each write (docs/account-kit.md#constants). `clear()` throws: it would have to delete the
+ * page's other cookies.
  * Outside a browser it reads nothing and writes nothing.
  *
  * @example
@@ -29,7 +30,8 @@ const cookieNames = (cookie: string) =>
  * const storage = (parameters) => cookieStorage({ ...parameters, domain: 'example.com' })
  */
 export function cookieStorage({ domain }: CookieStorageParameters = {}): Storage {
-  // `sessionLength` is accepted for compatibility and not used: the cookie's life is fixed (spec §9).
+  // `sessionLength` is accepted for compatibility and not used: the cookie's life is fixed
+  // (docs/account-kit.md#constants).
   const attributes = `; path=/; SameSite=Lax${domain ? `; domain=${domain}` : ''}`
   const write = (name: string, value: string, expires: Date) => {
     const page = findDocument()

@@ -9,7 +9,7 @@ export type CookieToInitialStateReturnType = PersistedState | undefined
 
 /**
  * On the server: the app state persisted by `cookieStorage`, read from the request's `Cookie`
- * header, for `hydrate(config, initialState)` (reference §2.3). It stays JSON-safe (the chain as
+ * header, for `hydrate(config, initialState)` (docs/account-kit.md#core). It stays JSON-safe (the chain as
  * `{id}`), so it can be handed from a server component to the client. `undefined` when there is no
  * cookie, or its state is of another version than 14 or was made with another config.
  *

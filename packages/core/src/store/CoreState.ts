@@ -1,7 +1,7 @@
 import type { ErrorInfo, Signer, SignerStatus, User } from '@sigil/signer'
 import type { Address, Chain, Transport } from 'viem'
 
-/** The signer's status as the app reads it (spec §3, §4): the status, its error and four flags. */
+/** The signer's status as the app reads it (docs/account-kit.md#core): the status, its error and four flags. */
 export type SignerStatusState = {
   status: SignerStatus
   error: ErrorInfo | undefined
@@ -12,7 +12,7 @@ export type SignerStatusState = {
   isDisconnected: boolean
 }
 
-/** The smart-account types of spec §1. */
+/** The smart-account types (docs/account-kit.md#core). */
 export type SmartAccountType =
   | 'LightAccount'
   | 'MultiOwnerLightAccount'
@@ -53,7 +53,8 @@ export type Connection = {
 /**
  * The signer settings the persisted state was made with. Restoring compares it with the running
  * config; credentials are kept as their kind only (`'apiKey'`, `'jwt'`), never as their value, and
- * the session length is left out (as reference §2.3 overrides it with the running config's).
+ * the session length is left out (as hydration overrides it with the running config's:
+ * docs/account-kit.md#core).
  */
 export type SignerConfigSnapshot = {
   connection: { rpcUrl: string; credential: 'apiKey' | 'jwt' | 'none' }
@@ -77,7 +78,7 @@ export type SignerConfigSnapshot = {
   }
 }
 
-/** The app state of `config.store` (spec §3 "Persisted app state"). */
+/** The app state of `config.store` (docs/account-kit.md#core, "Store"). */
 export type CoreState = {
   /** Created lazily on the client by `getSigner`; never persisted. */
   signer: Signer | undefined

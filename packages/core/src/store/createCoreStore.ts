@@ -26,7 +26,7 @@ export type CreateCoreStoreParameters = {
 }
 
 /**
- * The app-state store (reference §2.2): zustand with `subscribeWithSelector` and `persist` under
+ * The app-state store (docs/account-kit.md#core): zustand with `subscribeWithSelector` and `persist` under
  * `alchemy-account-state`, version 14. A stored state of another version is discarded (`migrate`);
  * one made with another config is not restored (`merge`); either way the state is rebuilt from the
  * config. The signer is never persisted.

@@ -4,7 +4,7 @@ import { createEmptyAccounts } from './createEmptyAccounts.js'
 import { toSignerStatusState } from './toSignerStatusState.js'
 
 /**
- * Keeps the store in step with a signer's events (reference §2.2 "listeners once a signer is
+ * Keeps the store in step with a signer's events (docs/account-kit.md#core "listeners once a signer is
  * set"): `statusChanged` sets the signer status, and with CONNECTED the user, with DISCONNECTED
  * no user and empty per-chain accounts, in one update; `errorChanged` does the same (the
  * status's error); `connected` sets the user. Other tabs reach the store through the signer, whose session manager

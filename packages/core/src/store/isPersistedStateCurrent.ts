@@ -9,7 +9,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const statuses = new Set<string>(Object.values(signerStatus))
 
 /**
- * Whether a stored state may be restored into `state` (reference §2.2 `merge`): its chain is one
+ * Whether a stored state may be restored into `state` (docs/account-kit.md#core `merge`): its chain is one
  * of the connections, and its connections (count and each one) and signer config equal the running
  * config's. Otherwise the state is rebuilt from the config.
  *

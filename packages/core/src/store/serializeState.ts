@@ -1,6 +1,6 @@
 /**
  * The text a persisted state is stored as: JSON, with bigints written as
- * `{__type: 'bigint', value: '<decimal>'}` (reference §2.2); `deserializeState` reads it back.
+ * `{__type: 'bigint', value: '<decimal>'}` (docs/account-kit.md#core); `deserializeState` reads it back.
  *
  * @example
  * serializeState({ state: { balance: 1n }, version: 14 })

@@ -26,7 +26,7 @@ function describeTransport(transport: Transport, chain: Chain): PersistedTranspo
 }
 
 /**
- * The JSON-safe part of the app state that is written to storage (reference §2.2): no signer; the
+ * The JSON-safe part of the app state that is written to storage (docs/account-kit.md#core): no signer; the
  * chain as `{id}`; the user as `{address, orgId, userId, email}`; transports as their description.
  *
  * @example

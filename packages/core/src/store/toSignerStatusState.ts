@@ -9,8 +9,9 @@ const notAuthenticating = new Set<SignerStatus>([
 ])
 
 /**
- * The app's view of a signer status (spec §4): the status, its error, and the flags. Authenticating
- * is true for every status except INITIALIZING, CONNECTED, DISCONNECTED and AWAITING_MFA_AUTH.
+ * The app's view of a signer status (docs/account-kit.md#core): the status, its error, and the
+ * flags. Authenticating is true for every status except INITIALIZING, CONNECTED, DISCONNECTED and
+ * AWAITING_MFA_AUTH.
  *
  * @example
  * toSignerStatusState('AWAITING_EMAIL_AUTH')

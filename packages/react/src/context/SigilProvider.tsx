@@ -27,7 +27,7 @@ function createContextValue(config: SigilReactConfig): SigilContextValue {
 }
 
 /**
- * Gives Sigil's hooks and sign-in UI their config (reference §3.1 `AlchemyAccountProvider`). On
+ * Gives Sigil's hooks and sign-in UI their config (docs/account-kit.md#react `AlchemyAccountProvider`). On
  * render it hydrates the store (from `initialState` when given); once mounted it runs `onMount`
  * (reads persisted state with `ssr`, starts the signer, which restores the session) and starts
  * EIP-6963 wallet discovery. It also holds the auth modal's state and sets `QueryClientProvider`.

@@ -2,7 +2,7 @@ import type { SigilConfig } from '@sigil/core'
 import type { AuthUiConfig } from '../components/AuthUiConfig.js'
 
 /**
- * The sign-in UI's options carried by the config (reference §3.2 `AlchemyAccountsUIConfig`):
+ * The sign-in UI's options carried by the config (docs/account-kit.md#react `AlchemyAccountsUIConfig`):
  * `auth` (sections, `addPasskeyOnSignup`, …) and the look of the modal. `useConnect` reads the
  * `walletConnect` settings of an `external_wallets` section from here.
  *

@@ -12,7 +12,7 @@ export type AuthModalState = {
 export type AuthModalStore = Store<AuthModalState>
 
 /**
- * The provider's auth-modal store (reference §3.1): closed, at step `email_completing` while an
+ * The provider's auth-modal store (docs/account-kit.md#react): closed, at step `email_completing` while an
  * email link sign-in completes (status AUTHENTICATING_EMAIL on load), otherwise `initial`.
  *
  * @example

@@ -2,7 +2,7 @@ import { type CreateConfigParameters, createConfig as createCoreConfig } from '@
 import type { SigilReactConfig, SigilUiConfig } from './SigilUiConfig.js'
 
 /**
- * `@sigil/core`'s `createConfig` plus the sign-in UI's options (reference §3.1): the result is the
+ * `@sigil/core`'s `createConfig` plus the sign-in UI's options (docs/account-kit.md#react): the result is the
  * core config with `ui`. A `social` section in `mode: 'popup'` turns `enablePopupOauth` on, so the
  * popup opens straight from the click. `walletConnect` settings of an `external_wallets` section add
  * the WalletConnect entry to `useConnect().connectors`.

@@ -1,7 +1,7 @@
 import type { UseMutationOptions } from '@tanstack/react-query'
 
 /**
- * TanStack mutation options a mutation hook takes (reference §3.4 `BaseHookMutationArgs`):
+ * TanStack mutation options a mutation hook takes (docs/account-kit.md#react `BaseHookMutationArgs`):
  * everything but `mutationFn` and `mutationKey`, which the hook sets.
  *
  * @example

@@ -13,7 +13,7 @@ export type UseLogoutReturnType = {
 }
 
 /**
- * Signs out (reference §3.4): forgets a connected external wallet, runs core `disconnect` (the
+ * Signs out (docs/account-kit.md#react): forgets a connected external wallet, runs core `disconnect` (the
  * session is cleared, the status becomes DISCONNECTED, the user `null`), then puts the sign-in UI
  * back at its first step.
  *

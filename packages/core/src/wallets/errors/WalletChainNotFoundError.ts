@@ -8,7 +8,7 @@ export type WalletChainNotFoundErrorParameters = {
 /**
  * The wallet is on another chain and cannot switch to (or add) the configured one. The message
  * holds 'ChainId not found', which the sign-in UI maps to 'The connected wallet does not support this
- * network' (spec §8).
+ * network' (docs/sign-in-ui.md).
  *
  * @example
  * await connectAsync({ connector }) // WalletChainNotFoundError: ChainId not found
