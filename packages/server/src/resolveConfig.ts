@@ -4,11 +4,11 @@ import {
   type OauthProvider,
   type OauthProviderConfig,
 } from './auth/oauth/loadOauthProviders.js'
+import type { ChainConfig } from './gateway/ChainConfig.js'
+import { loadChains } from './gateway/loadChains.js'
 import type { RateLimitBucket } from './http/createRateLimits.js'
 import { parseTrustedProxies, type TrustedProxies } from './http/parseTrustedProxies.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
-import type { ChainConfig } from './rpc/ChainConfig.js'
-import { loadChains } from './rpc/loadChains.js'
 import type { Store } from './store/createStore.js'
 
 export type SigilServerConfig = {

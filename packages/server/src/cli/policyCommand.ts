@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
+import { loadChains } from '../gateway/loadChains.js'
 import { createLogger } from '../log/createLogger.js'
-import { loadChains } from '../rpc/loadChains.js'
 import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../sponsor/disableSponsorPolicy.js'
 import { listSponsorPolicies } from '../sponsor/listSponsorPolicies.js'

@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
+import type { ChainConfig } from '../gateway/ChainConfig.js'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { Logger } from '../log/createLogger.js'
-import type { ChainConfig } from '../rpc/ChainConfig.js'
-import type { EntryPointVersion } from '../sponsor/getPaymasterHash.js'
 import { readPaymasterDeposit } from '../sponsor/readPaymasterDeposit.js'
 
 const entryPoints: Record<EntryPointVersion, Address> = {

@@ -1,8 +1,8 @@
-import type { ChainConfig } from './ChainConfig.js'
-import type { GatewayRequest } from './GatewayRequest.js'
+import type { ChainConfig } from '../gateway/ChainConfig.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
+import { rpcRequestSchema } from '../gateway/rpcSchemas.js'
 import { handleRpcCall } from './handleRpcCall.js'
-import { RpcError } from './RpcError.js'
-import { rpcRequestSchema } from './rpcSchemas.js'
 
 type RpcId = string | number | null
 

@@ -1,14 +1,14 @@
+import type { ChainConfig } from '../gateway/ChainConfig.js'
+import { callUpstream } from '../gateway/callUpstream.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 import { assertSponsorshipActive } from '../sponsor/assertSponsorshipActive.js'
 import { getPaymasterData } from '../sponsor/getPaymasterData.js'
 import { getPaymasterStubData } from '../sponsor/getPaymasterStubData.js'
 import { requestGasAndPaymasterAndData } from '../sponsor/requestGasAndPaymasterAndData.js'
 import { solanaFeePayerMethod } from '../sponsor/solana/requestFeePayer.js'
-import type { ChainConfig } from './ChainConfig.js'
-import { callUpstream } from './callUpstream.js'
-import type { GatewayRequest } from './GatewayRequest.js'
 import { handleSolanaRpcCall } from './handleSolanaRpcCall.js'
 import { nodeMethods } from './nodeMethods.js'
-import { RpcError } from './RpcError.js'
 
 /** ERC-4337 methods the chain's bundler answers. */
 export const bundlerMethods = new Set([

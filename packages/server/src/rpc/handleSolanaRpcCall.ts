@@ -1,8 +1,8 @@
+import type { SolanaChainConfig } from '../gateway/ChainConfig.js'
+import { callUpstream } from '../gateway/callUpstream.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 import { requestFeePayer, solanaFeePayerMethod } from '../sponsor/solana/requestFeePayer.js'
-import type { SolanaChainConfig } from './ChainConfig.js'
-import { callUpstream } from './callUpstream.js'
-import type { GatewayRequest } from './GatewayRequest.js'
-import { RpcError } from './RpcError.js'
 import { solanaNodeMethods } from './solanaNodeMethods.js'
 
 /** The namespaces of EVM node, bundler and gateway methods (`eth_chainId`, `pm_getPaymasterData`, …). */

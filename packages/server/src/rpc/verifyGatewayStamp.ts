@@ -1,10 +1,10 @@
 import type { App } from '../apps/App.js'
+import type { SignedInUser } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 import { ApiError } from '../http/errors/ApiError.js'
 import { authenticateRequest } from '../kms/auth/authenticateRequest.js'
 import { authenticationErrors } from '../kms/auth/authenticationErrors.js'
 import type { SigilContext } from '../SigilContext.js'
-import type { SignedInUser } from './GatewayRequest.js'
-import { RpcError } from './RpcError.js'
 
 /** The header naming the organization of the user whose session stamped a gateway request. */
 export const gatewayOrganizationHeader = 'X-Sigil-Organization'

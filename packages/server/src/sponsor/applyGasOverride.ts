@@ -1,4 +1,4 @@
-import type { GasOverride } from '../rpc/rpcSchemas.js'
+import type { GasOverride } from '../gateway/rpcSchemas.js'
 
 /**
  * A gas or fee value after an `alchemy_requestGasAndPaymasterAndData` override: an absolute value

@@ -1,4 +1,4 @@
-import { RpcError } from '../rpc/RpcError.js'
+import { RpcError } from '../gateway/RpcError.js'
 import type { FeeEstimate } from './readFeeEstimate.js'
 
 export type AssertFeeCapsParameters = {

@@ -1,4 +1,4 @@
-import { RpcError } from '../rpc/RpcError.js'
+import { RpcError } from '../gateway/RpcError.js'
 import { decodeCallTargets } from './decodeCallTargets.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'

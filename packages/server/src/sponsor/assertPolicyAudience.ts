@@ -1,6 +1,6 @@
-import type { ChainConfig } from '../rpc/ChainConfig.js'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { RpcError } from '../rpc/RpcError.js'
+import type { ChainConfig } from '../gateway/ChainConfig.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 import type { SponsorAudience } from '../store/sponsorSchema.js'
 
 export type PolicyCaller = {

@@ -1,7 +1,7 @@
 import { type Address, type Hex, isAddress, isHex } from 'viem'
 import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { RpcError } from '../rpc/RpcError.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 import { parseUserOperation } from './parseUserOperation.js'
 import { resolvePaymaster } from './resolvePaymaster.js'
 

@@ -2,19 +2,13 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import type { Kysely } from 'kysely'
 import { type Address, bytesToHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
+import type { PaymasterSigner } from '../gateway/PaymasterSigner.js'
 import type { Database } from '../store/schema.js'
 import type { Vault } from '../vault/createVault.js'
 import { ensureServerKey } from '../vault/ensureServerKey.js'
 
 /** Name of the paymaster signer's row in `server_keys`. */
 export const paymasterSignerKeyName = 'paymaster-signer'
-
-export type PaymasterSigner = {
-  /** The address the paymaster contracts must trust (`setSigner`). */
-  address: Address
-  /** Vault envelope of the secp256k1 private key; opened only while a hash is signed. */
-  sealedPrivateKey: string
-}
 
 /**
  * Returns the server's paymaster signer (a secp256k1 key sealed in the vault, in `server_keys`),

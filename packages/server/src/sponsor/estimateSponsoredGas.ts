@@ -1,12 +1,12 @@
 import type { Address, Hex } from 'viem'
 import { formatUserOperationRequest, type UserOperation } from 'viem/account-abstraction'
 import { z } from 'zod'
-import { callUpstream } from '../rpc/callUpstream.js'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { RpcError } from '../rpc/RpcError.js'
-import { quantitySchema } from '../rpc/rpcSchemas.js'
+import { callUpstream } from '../gateway/callUpstream.js'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
+import { quantitySchema } from '../gateway/rpcSchemas.js'
 import { buildPaymasterFields, dummyPaymasterSignature } from './buildPaymasterFields.js'
-import type { EntryPointVersion } from './getPaymasterHash.js'
 import { parseUpstreamResult } from './parseUpstreamResult.js'
 
 const estimateSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { RpcError } from '../rpc/RpcError.js'
+import { RpcError } from '../gateway/RpcError.js'
 import type { Database } from '../store/schema.js'
 
 const refusals = {

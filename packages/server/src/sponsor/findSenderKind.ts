@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import type { EntryPointVersion } from './getPaymasterHash.js'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { readSenderCode, type SenderCode } from './readSenderCode.js'
 import { type SigilAccountKind, sigilAccountKinds } from './sigilAccountFactories.js'
 

@@ -1,4 +1,4 @@
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { parsePaymasterParams } from './parsePaymasterParams.js'
 import { signSponsorship } from './signSponsorship.js'
 

@@ -13,9 +13,10 @@ import {
   type UserOperation,
 } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import { createMasterKeyProvider } from '../vault/createMasterKeyProvider.js'
 import { createVault } from '../vault/createVault.js'
-import { type EntryPointVersion, getPaymasterHash } from './getPaymasterHash.js'
+import { getPaymasterHash } from './getPaymasterHash.js'
 import { signPaymasterHash } from './signPaymasterHash.js'
 
 /** The off-chain paymaster hash against the Sigil paymasters' own `getHash`, on a real anvil. */

@@ -8,8 +8,7 @@ import {
   parseAbiParameters,
 } from 'viem'
 import type { UserOperation } from 'viem/account-abstraction'
-
-export type EntryPointVersion = '0.6' | '0.7' | '0.8'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 
 export type GetPaymasterHashParameters = {
   userOperation: UserOperation

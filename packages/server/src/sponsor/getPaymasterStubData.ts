@@ -1,4 +1,4 @@
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { buildPaymasterFields, dummyPaymasterSignature } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { parsePaymasterParams } from './parsePaymasterParams.js'

@@ -1,7 +1,7 @@
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { parseParams } from '../rpc/parseParams.js'
-import { RpcError } from '../rpc/RpcError.js'
-import { paymasterParamsSchema } from '../rpc/rpcSchemas.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { parseParams } from '../gateway/parseParams.js'
+import { RpcError } from '../gateway/RpcError.js'
+import { paymasterParamsSchema } from '../gateway/rpcSchemas.js'
 import { parseUserOperation } from './parseUserOperation.js'
 import { resolvePaymaster } from './resolvePaymaster.js'
 

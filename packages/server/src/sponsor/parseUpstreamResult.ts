@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { RpcError } from '../rpc/RpcError.js'
+import { RpcError } from '../gateway/RpcError.js'
 
 /**
  * An upstream (node or bundler) answer in the expected shape, else `UPSTREAM_UNAVAILABLE` naming the

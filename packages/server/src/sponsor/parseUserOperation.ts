@@ -1,7 +1,7 @@
 import type { UserOperation } from 'viem/account-abstraction'
-import { parseParams } from '../rpc/parseParams.js'
-import { userOperation06Schema, userOperation07Schema } from '../rpc/rpcSchemas.js'
-import type { EntryPointVersion } from './getPaymasterHash.js'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
+import { parseParams } from '../gateway/parseParams.js'
+import { userOperation06Schema, userOperation07Schema } from '../gateway/rpcSchemas.js'
 
 /**
  * A client's user operation (hex fields) → viem's {@link UserOperation} for its EntryPoint version;

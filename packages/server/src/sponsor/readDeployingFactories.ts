@@ -1,8 +1,8 @@
 import { type Address, decodeEventLog, encodeEventTopics, type Hex, pad, parseAbi } from 'viem'
 import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
-import { callUpstream } from '../rpc/callUpstream.js'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { RpcError } from '../rpc/RpcError.js'
+import { callUpstream } from '../gateway/callUpstream.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 
 /** Emitted by every EntryPoint version when an operation's `initCode` / `factory` deployed its sender. */
 const accountDeployedAbi = parseAbi([

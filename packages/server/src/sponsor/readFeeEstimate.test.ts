@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type StartAnvilReturnType, startAnvil } from '@sigil/devnet'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { createLogger } from '../log/createLogger.js'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
 import { readFeeEstimate } from './readFeeEstimate.js'
 
 /**

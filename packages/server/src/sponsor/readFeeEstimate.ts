@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { callUpstream } from '../rpc/callUpstream.js'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { RpcError } from '../rpc/RpcError.js'
-import { quantitySchema } from '../rpc/rpcSchemas.js'
+import { callUpstream } from '../gateway/callUpstream.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
+import { quantitySchema } from '../gateway/rpcSchemas.js'
 import { parseUpstreamResult } from './parseUpstreamResult.js'
 
 /** The gateway's fee estimate for a chain at one moment. */

@@ -1,7 +1,7 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem'
+import { callUpstream } from '../gateway/callUpstream.js'
+import { RpcError } from '../gateway/RpcError.js'
 import type { Logger } from '../log/createLogger.js'
-import { callUpstream } from '../rpc/callUpstream.js'
-import { RpcError } from '../rpc/RpcError.js'
 
 const entryPointAbi = parseAbi(['function balanceOf(address account) view returns (uint256)'])
 

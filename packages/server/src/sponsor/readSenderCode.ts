@@ -1,7 +1,7 @@
 import { type Address, getAddress, type Hex, isHex } from 'viem'
-import { callUpstream } from '../rpc/callUpstream.js'
-import type { GatewayRequest } from '../rpc/GatewayRequest.js'
-import { RpcError } from '../rpc/RpcError.js'
+import { callUpstream } from '../gateway/callUpstream.js'
+import type { GatewayRequest } from '../gateway/GatewayRequest.js'
+import { RpcError } from '../gateway/RpcError.js'
 import { type AccountCode, erc1967ImplementationSlot, parseAccountCode } from './parseAccountCode.js'
 
 /** A deployed sender's code as the gateway judges it. */

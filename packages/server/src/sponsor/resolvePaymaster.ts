@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
-import type { EvmChainConfig } from '../rpc/ChainConfig.js'
-import { RpcError } from '../rpc/RpcError.js'
-import type { EntryPointVersion } from './getPaymasterHash.js'
+import type { EvmChainConfig } from '../gateway/ChainConfig.js'
+import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
+import { RpcError } from '../gateway/RpcError.js'
 
 const versions: Record<string, EntryPointVersion> = {
   [entryPoint06Address.toLowerCase()]: '0.6',

@@ -1,7 +1,8 @@
 import { bytesToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import type { PaymasterSigner } from '../gateway/PaymasterSigner.js'
 import type { Vault } from '../vault/createVault.js'
-import { type PaymasterSigner, paymasterSignerKeyName } from './ensurePaymasterSigner.js'
+import { paymasterSignerKeyName } from './ensurePaymasterSigner.js'
 
 /**
  * The paymaster signer's EIP-191 signature (`personal_sign`) over a 32-byte paymaster hash, as the

@@ -26,6 +26,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { EntryPointVersion } from '../../src/gateway/EntryPointVersion.js'
 import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
 import {
   deploySimpleAccountFactories,
@@ -33,7 +34,6 @@ import {
   toSimpleTestAccount,
 } from '../../src/rpc/test/toSimpleTestAccount.js'
 import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
-import type { EntryPointVersion } from '../../src/sponsor/getPaymasterHash.js'
 import { toSponsoredOperation } from '../../src/sponsor/toSponsoredOperation.js'
 import { type TestServer, testAppOrigin } from '../../src/test/createTestServer.js'
 import type { LocalListener } from '../../src/test/serveOnLocalPort.js'

@@ -1,10 +1,10 @@
 import type { Devnet } from '@sigil/devnet'
+import type { EvmChainConfig } from '../../gateway/ChainConfig.js'
 import type { SigilServerConfig } from '../../resolveConfig.js'
 import { ensurePaymasterSigner } from '../../sponsor/ensurePaymasterSigner.js'
 import type { StoreDialect } from '../../store/createStore.js'
 import { createTestServer, type TestServer } from '../../test/createTestServer.js'
 import { type LocalListener, serveOnLocalPort } from '../../test/serveOnLocalPort.js'
-import type { EvmChainConfig } from '../ChainConfig.js'
 
 export type DevnetGateway = {
   server: TestServer

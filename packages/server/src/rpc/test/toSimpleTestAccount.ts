@@ -11,7 +11,7 @@ import {
   toSmartAccount,
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
-import type { EntryPointVersion } from '../../sponsor/getPaymasterHash.js'
+import type { EntryPointVersion } from '../../gateway/EntryPointVersion.js'
 
 /** eth-infinitism artifacts per EntryPoint version. */
 export const simpleAccountPackages = {

@@ -1,4 +1,4 @@
-import { RpcError } from '../../rpc/RpcError.js'
+import { RpcError } from '../../gateway/RpcError.js'
 import type { SolanaSponsorPolicy } from './SolanaSponsorPolicy.js'
 import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
 

@@ -1,7 +1,7 @@
 import { isAddress } from '@solana/kit'
 import type { Kysely } from 'kysely'
+import { solanaChainIdPattern } from '../../gateway/ChainConfig.js'
 import { createId } from '../../ids/createId.js'
-import { solanaChainIdPattern } from '../../rpc/ChainConfig.js'
 import type { Database } from '../../store/schema.js'
 import type { SponsorAudience, SponsorBudgetPeriod } from '../../store/sponsorSchema.js'
 import { assertAudienceAndPeriod } from '../createSponsorPolicy.js'

@@ -7,7 +7,7 @@ import {
   type LegacyCompiledTransactionMessage,
   type V0CompiledTransactionMessage,
 } from '@solana/kit'
-import { RpcError } from '../../rpc/RpcError.js'
+import { RpcError } from '../../gateway/RpcError.js'
 
 /** The most a Solana wire transaction may weigh (a network packet's payload). */
 export const maxSolanaTransactionBytes = 1232

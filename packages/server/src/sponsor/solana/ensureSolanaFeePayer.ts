@@ -1,19 +1,13 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getAddressDecoder } from '@solana/kit'
 import type { Kysely } from 'kysely'
+import type { SolanaFeePayer } from '../../gateway/SolanaFeePayer.js'
 import type { Database } from '../../store/schema.js'
 import type { Vault } from '../../vault/createVault.js'
 import { ensureServerKey } from '../../vault/ensureServerKey.js'
 
 /** Name of the Solana fee payer's row in `server_keys`. */
 export const solanaFeePayerKeyName = 'solana-fee-payer'
-
-export type SolanaFeePayer = {
-  /** Base58 address of the fee payer: fund it, it pays the fees of sponsored transactions. */
-  address: string
-  /** Vault envelope of the ed25519 private key (32-byte seed); opened only while a message is signed. */
-  sealedPrivateKey: string
-}
 
 /**
  * Returns the server's Solana fee payer (an ed25519 key sealed in the vault, in `server_keys`),

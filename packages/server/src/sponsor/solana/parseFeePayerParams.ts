@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RpcError } from '../../rpc/RpcError.js'
+import { RpcError } from '../../gateway/RpcError.js'
 
 const serializedTransactionRequired =
   'serializedTransaction is required: the base64 wire transaction to sponsor'

@@ -6,9 +6,9 @@ import {
   type SignatureBytes,
   type TransactionMessageBytes,
 } from '@solana/kit'
-import type { SolanaChainConfig } from '../../rpc/ChainConfig.js'
-import type { GatewayRequest } from '../../rpc/GatewayRequest.js'
-import { RpcError } from '../../rpc/RpcError.js'
+import type { SolanaChainConfig } from '../../gateway/ChainConfig.js'
+import type { GatewayRequest } from '../../gateway/GatewayRequest.js'
+import { RpcError } from '../../gateway/RpcError.js'
 import { assertPolicyAudience } from '../assertPolicyAudience.js'
 import { assertFeePayerOnlyPaysFees } from './assertFeePayerOnlyPaysFees.js'
 import { assertNoDurableNonce } from './assertNoDurableNonce.js'

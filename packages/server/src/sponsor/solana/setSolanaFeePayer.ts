@@ -1,5 +1,5 @@
 import { type Address, getCompiledTransactionMessageEncoder } from '@solana/kit'
-import { RpcError } from '../../rpc/RpcError.js'
+import { RpcError } from '../../gateway/RpcError.js'
 import {
   type DecodedSolanaTransaction,
   maxSolanaTransactionBytes,

@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import type { SolanaFeePayer } from '../../gateway/SolanaFeePayer.js'
 import type { Vault } from '../../vault/createVault.js'
-import { type SolanaFeePayer, solanaFeePayerKeyName } from './ensureSolanaFeePayer.js'
+import { solanaFeePayerKeyName } from './ensureSolanaFeePayer.js'
 
 /**
  * The fee payer's ed25519 signature (64 bytes) over a Solana message. The key is opened from the vault

@@ -1,9 +1,9 @@
 import { getBase64Decoder } from '@solana/kit'
 import { z } from 'zod'
-import type { SolanaChainConfig } from '../../rpc/ChainConfig.js'
-import { callUpstream } from '../../rpc/callUpstream.js'
-import type { GatewayRequest } from '../../rpc/GatewayRequest.js'
-import { RpcError } from '../../rpc/RpcError.js'
+import type { SolanaChainConfig } from '../../gateway/ChainConfig.js'
+import { callUpstream } from '../../gateway/callUpstream.js'
+import type { GatewayRequest } from '../../gateway/GatewayRequest.js'
+import { RpcError } from '../../gateway/RpcError.js'
 
 const simulationSchema = z.object({
   value: z.object({ err: z.unknown().optional(), logs: z.array(z.string()).nullish() }),

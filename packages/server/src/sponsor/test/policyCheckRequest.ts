@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { GatewayRequest, SignedInUser } from '../../rpc/GatewayRequest.js'
+import type { GatewayRequest, SignedInUser } from '../../gateway/GatewayRequest.js'
 import type { SigilContext } from '../../SigilContext.js'
 import type { Database } from '../../store/schema.js'
 import type { SponsoredOperation } from '../SponsoredOperation.js'

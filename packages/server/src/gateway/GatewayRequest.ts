@@ -1,8 +1,8 @@
 import type { App } from '../apps/App.js'
 import type { SigilContext } from '../SigilContext.js'
-import type { PaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
-import type { SolanaFeePayer } from '../sponsor/solana/ensureSolanaFeePayer.js'
 import type { ChainConfig, EvmChainConfig } from './ChainConfig.js'
+import type { PaymasterSigner } from './PaymasterSigner.js'
+import type { SolanaFeePayer } from './SolanaFeePayer.js'
 
 /** A Sigil user proven by a session stamp on a gateway request. */
 export type SignedInUser = { userId: string; organizationId: string }
