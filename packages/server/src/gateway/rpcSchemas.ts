@@ -82,7 +82,7 @@ const multiplierSchema = z.object({ multiplier: z.number().positive().max(100) }
 export const gasOverrideSchema = z.union([gasQuantitySchema, multiplierSchema])
 export type GasOverride = z.output<typeof gasOverrideSchema>
 
-/** `alchemy_requestGasAndPaymasterAndData` params (reference §5.3). */
+/** `alchemy_requestGasAndPaymasterAndData` params (docs/protocol.md#gateway-methods). */
 export const requestGasAndPaymasterParamsSchema = z.tuple([
   z.object({
     policyId: z.string().min(1).max(200),

@@ -1,7 +1,7 @@
 import { ApiError } from '../../http/errors/ApiError.js'
 
 /**
- * The email sign-in's errors. `invalid OTP code` is the reference's exact text (the stock UI shows
+ * The email sign-in's errors. `invalid OTP code` is Account Kit's exact text (docs/protocol.md#sign-in-flows; the stock UI shows
  * "The code you entered is incorrect" for it); it answers every failed code check alike, so a caller
  * cannot tell an unknown, expired, used, killed or wrong code apart.
  */

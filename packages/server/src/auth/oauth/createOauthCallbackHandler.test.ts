@@ -96,7 +96,7 @@ describe.each(storeDialects)('OAuth callback on %s', (dialect) => {
     ])
   })
 
-  test('behavior: the provider URL is built as the SDK builds it (§1.7 order, prompt=select_account)', async () => {
+  test('behavior: the provider URL is built as the SDK builds it (docs/protocol.md#oauth-state-and-nonce order, prompt=select_account)', async () => {
     testbed.idp.accounts.set('url-check', {})
     const login = await testbed.login({ subject: 'url-check', stopAtCallback: true })
     const url = new URL(login.authUrl)

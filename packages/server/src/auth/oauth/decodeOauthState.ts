@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { expirationSecondsSchema, targetPublicKeySchema } from '../../signin/signerSchemas.js'
 
-/** The SDK's OAuth `state`, as it builds it (§1.7); unknown keys are dropped. */
+/** The SDK's OAuth `state`, as it builds it (docs/protocol.md#oauth-state-and-nonce); unknown keys are dropped. */
 export type OauthState = z.output<typeof oauthStateSchema>
 
 const oauthStateSchema = z.object({

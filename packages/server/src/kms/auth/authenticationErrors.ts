@@ -1,6 +1,6 @@
 import { ApiError } from '../../http/errors/ApiError.js'
 
-/** The texts of the reference's error table, so clients that match on them keep working. */
+/** Turnkey's error texts (docs/protocol.md#activities), so clients that match on them keep working. */
 export const authenticationErrors = {
   missingStamp: () =>
     new ApiError(
@@ -33,7 +33,7 @@ export const authenticationErrors = {
       errorCode: 'SIGNATURE_INVALID',
       details,
     }),
-  /** A credential stored more than once (impossible under migration 0007's unique indexes); the reference's text. */
+  /** A credential stored more than once (impossible under migration 0007's unique indexes); Turnkey's text. */
   ambiguousCredential: () =>
     new ApiError('UNAUTHENTICATED', 'more than one suborg associated with a credential ID / public key', {
       errorCode: 'CREDENTIAL_CONFLICT',

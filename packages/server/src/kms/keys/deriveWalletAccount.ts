@@ -46,7 +46,7 @@ const addressFormatsByCurve = {
 
 /**
  * Derives a wallet account's keys and address from the wallet's mnemonic: BIP-32 for secp256k1,
- * SLIP-10 for ed25519, both from the BIP-39 seed with an empty passphrase (reference §4), so an
+ * SLIP-10 for ed25519, both from the BIP-39 seed with an empty passphrase (docs/protocol.md#wallets-and-derivation), so an
  * exported mnemonic opens the same accounts in MetaMask or Phantom. Throws
  * {@link InvalidWalletAccountError} for an invalid mnemonic or path, or a curve and address format
  * that do not go together.

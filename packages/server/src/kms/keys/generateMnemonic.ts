@@ -2,7 +2,7 @@ import { generateMnemonic as generateBip39Mnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { InvalidMnemonicLengthError } from './InvalidMnemonicLengthError.js'
 
-/** The BIP-39 word counts a wallet may have (reference §4). */
+/** The BIP-39 word counts a wallet may have (docs/protocol.md#wallets-and-derivation). */
 export type MnemonicLength = 12 | 15 | 18 | 21 | 24
 
 export type GenerateMnemonicReturnType = string

@@ -41,7 +41,7 @@ const hashFunctions: HashFunction[] = [
 ]
 const curves: SigningCurve[] = ['CURVE_SECP256K1', 'CURVE_ED25519']
 
-/** The reference's rules (§3), written as a table: the bytes to sign, or the error. */
+/** The rules of docs/protocol.md#sign-raw-payload, written as a table: the bytes to sign, or the error. */
 function expected(curve: SigningCurve, encoding: PayloadEncoding, hashFunction: HashFunction) {
   const message = messages[encoding]
   const structured =

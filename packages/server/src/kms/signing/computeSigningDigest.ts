@@ -41,7 +41,7 @@ const hashFunctions: readonly string[] = [
 ] satisfies HashFunction[]
 
 /**
- * Computes the exact bytes a key signs for a sign-raw-payload request (reference §3):
+ * Computes the exact bytes a key signs for a sign-raw-payload request (docs/protocol.md#sign-raw-payload):
  *
  * - `PAYLOAD_ENCODING_HEXADECIMAL` (an optional `0x` is allowed) and `_TEXT_UTF8` are decoded,
  *   then hashed by `hashFunction`: `SHA256` or `KECCAK256`; `NO_OP` when the payload already is a

@@ -36,7 +36,7 @@ const solanaAccount = deriveWalletAccount({
 })
 const halfOrder = nobleSecp256k1.Point.CURVE().n / 2n
 
-/** What a client makes of the wire result: `0x` + r, `0x` + s, yParity from v (reference §3). */
+/** What a client makes of the wire result: `0x` + r, `0x` + s, yParity from v (docs/protocol.md#sign-raw-payload). */
 const toViemSignature = ({ r, s, v }: { r: string; s: string; v: string }) =>
   ({ r: `0x${r}`, s: `0x${s}`, yParity: Number.parseInt(v, 16) }) as const
 

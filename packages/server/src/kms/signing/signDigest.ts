@@ -13,7 +13,7 @@ export type SignDigestParameters = {
   message: Uint8Array
 }
 
-/** The wire result of a sign-raw-payload activity (reference §3): lowercase hex without `0x`. */
+/** The wire result of a sign-raw-payload activity (docs/protocol.md#sign-raw-payload): lowercase hex without `0x`. */
 export type SignDigestReturnType = {
   /** 32 bytes: ECDSA `r`, or the first half of the ed25519 signature. */
   r: string

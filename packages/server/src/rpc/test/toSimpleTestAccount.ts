@@ -26,7 +26,7 @@ export const entryPoints = {
   '0.8': { abi: entryPoint08Abi, address: entryPoint08Address, version: '0.8' },
 } as const
 
-/** Dummy user-op signature for estimation (reference §4.4 `D`). */
+/** Dummy user-op signature for estimation (`D` in docs/account-kit.md#smart-accounts). */
 const stubSignature: Hex =
   '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 

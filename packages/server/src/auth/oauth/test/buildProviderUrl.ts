@@ -12,7 +12,7 @@ export type BuildProviderUrlParameters = {
 }
 
 /**
- * The provider URL exactly as the Account Kit SDK builds it (account-kit.md §1.7): parameters appended
+ * The provider URL exactly as the Account Kit SDK builds it (docs/protocol.md#oauth-state-and-nonce): parameters appended
  * to `authEndpoint` in this order, `otherParameters` overriding in place, empty values skipped, a
  * trailing `/` of the path dropped.
  *

@@ -9,7 +9,7 @@ export type OauthStateInput = {
 }
 
 /**
- * `state` as the SDK encodes it: unpadded base64url of the UTF-8 JSON, keys in the §1.7 order,
+ * `state` as the SDK encodes it: unpadded base64url of the UTF-8 JSON, keys in the order of docs/protocol.md#oauth-state-and-nonce,
  * undefined keys dropped.
  *
  * @example
