@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { request } from '../transport/request.js'
 import type { MultiFactorEntry } from '../types.js'
 import { stampMfaRequest } from './stampMfaRequest.js'
@@ -24,12 +24,12 @@ export type AddMfaReturnType = { multiFactorType: 'totp'; multiFactorId: string;
  * const { multiFactorId, multiFactorTotpUrl } = await addMfa(signer, { multiFactorType: 'totp' })
  */
 export async function addMfa(
-  signer: Signer,
+  client: SignerClient,
   { multiFactorType, multiFactors }: AddMfaParameters,
 ): Promise<AddMfaReturnType> {
   if (multiFactorType !== 'totp') throw new SignerError(`Unsupported MFA factor type: ${multiFactorType}`)
-  const stampedRequest = await stampMfaRequest(signer, 'add_mfa')
-  return request(signer, '/v1/auth-request-multi-factor', {
+  const stampedRequest = await stampMfaRequest(client, 'add_mfa')
+  return request(client, '/v1/auth-request-multi-factor', {
     stampedRequest,
     multiFactorType,
     ...(multiFactors ? { multiFactors } : {}),

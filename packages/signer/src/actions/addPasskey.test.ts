@@ -50,7 +50,7 @@ function stubBrowser(origin = testAppOrigin) {
 function recordStampedBodies(signer: Signer) {
   const bodies: string[] = []
   const stamp = signer.stamper.stamp
-  signer.stamper = {
+  signer.current.stamper = {
     stamp(body) {
       bodies.push(body)
       return stamp(body)

@@ -1,8 +1,8 @@
 import { type ActivityResponse, base64urlEncode } from '@sigil/protocol'
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import { type CreatedPasskey, toPasskeyAttestation } from '../passkey/toPasskeyAttestation.js'
 import { toPasskeyCreationOptions } from '../passkey/toPasskeyCreationOptions.js'
-import type { Signer } from '../Signer.js'
 import { requireUser } from '../store/requireUser.js'
 import { requestPublicApi } from './requestPublicApi.js'
 import { toCreateAuthenticatorsBody } from './toCreateAuthenticatorsBody.js'
@@ -28,14 +28,14 @@ export type AddPasskeyReturnType = string[]
  * await getPasskeyStatus(signer) // { isPasskeyAdded: true }
  */
 export async function addPasskey(
-  signer: Signer,
+  client: SignerClient,
   { creationOpts }: AddPasskeyParameters = {},
 ): Promise<AddPasskeyReturnType> {
-  const { orgId, userId, email } = requireUser(signer)
+  const { orgId, userId, email } = requireUser(client)
   const authenticatorName = `passkey-${Date.now()}`
   const options = toPasskeyCreationOptions({
     name: email ?? authenticatorName,
-    rpId: signer.config.rpId ?? globalThis.location.hostname,
+    rpId: client.config.rpId ?? globalThis.location.hostname,
     creationOpts,
   })
   const credential = (await globalThis.navigator.credentials.create(
@@ -51,8 +51,8 @@ export async function addPasskey(
       attestation: toPasskeyAttestation(credential),
     },
   })
-  const { activity } = await requestPublicApi<ActivityResponse>(signer, 'submit/create_authenticators', body)
-  const completed = await waitForActivity(signer, { activity })
+  const { activity } = await requestPublicApi<ActivityResponse>(client, 'submit/create_authenticators', body)
+  const completed = await waitForActivity(client, { activity })
   const result = completed.result.createAuthenticatorsResult as { authenticatorIds: string[] }
   return result.authenticatorIds
 }

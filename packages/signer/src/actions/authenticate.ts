@@ -1,6 +1,6 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
-import type { Signer } from '../Signer.js'
 import { toErrorInfo } from '../store/toErrorInfo.js'
 import { waitForConnected } from '../store/waitForConnected.js'
 import { type MultiFactorEntry, signerStatus, type User } from '../types.js'
@@ -36,93 +36,93 @@ export type AuthenticateParameters =
   | { type: 'oauthReturn'; bundle: string; orgId: string; idToken: string; isNewUser?: boolean | undefined }
 
 async function authenticateWithEmail(
-  signer: Signer,
+  client: SignerClient,
   parameters: Extract<AuthenticateParameters, { type: 'email'; email: string }>,
 ): Promise<User> {
-  signer.store.setState({ status: signerStatus.AUTHENTICATING_EMAIL })
-  const existing = await lookupUserByEmail(signer, { email: parameters.email })
+  client.store.setState({ status: signerStatus.AUTHENTICATING_EMAIL })
+  const existing = await lookupUserByEmail(client, { email: parameters.email })
   const { orgId, otpId } = existing.orgId
-    ? await initEmailAuth(signer, parameters)
-    : await createAccount(signer, { ...parameters, type: 'email' })
-  signer.sessions.setTemporarySession({ orgId, isNewUser: !existing.orgId })
-  const connected = waitForConnected(signer)
-  signer.store.setState({ status: signerStatus.AWAITING_EMAIL_AUTH, otpId, error: undefined })
+    ? await initEmailAuth(client, parameters)
+    : await createAccount(client, { ...parameters, type: 'email' })
+  client.sessions.setTemporarySession({ orgId, isNewUser: !existing.orgId })
+  const connected = waitForConnected(client)
+  client.store.setState({ status: signerStatus.AWAITING_EMAIL_AUTH, otpId, error: undefined })
   return connected
 }
 
 async function authenticateWithBundle(
-  signer: Signer,
+  client: SignerClient,
   parameters: Extract<AuthenticateParameters, { type: 'email'; bundle: string }>,
 ): Promise<User> {
-  const temporary = signer.sessions.getTemporarySession()
+  const temporary = client.sessions.getTemporarySession()
   const orgId = parameters.orgId ?? temporary?.orgId
   if (!orgId) {
-    signer.store.setState({ status: signerStatus.DISCONNECTED })
+    client.store.setState({ status: signerStatus.DISCONNECTED })
     throw new SignerError('Could not find email auth init session!')
   }
-  const user = await completeAuthWithBundle(signer, {
+  const user = await completeAuthWithBundle(client, {
     bundle: parameters.bundle,
     orgId,
     connectedEventName: 'connectedEmail',
     authenticatingType: 'email',
   })
-  if (parameters.isNewUser) signer.store.setState({ isNewUser: true })
+  if (parameters.isNewUser) client.store.setState({ isNewUser: true })
   return user
 }
 
 async function authenticateWithOtp(
-  signer: Signer,
+  client: SignerClient,
   parameters: Extract<AuthenticateParameters, { type: 'otp' }>,
 ): Promise<User> {
-  const connected = waitForConnected(signer)
-  const result = await submitOtpCode(signer, parameters)
+  const connected = waitForConnected(client)
+  const result = await submitOtpCode(client, parameters)
   return result.status === 'CONNECTED' ? result.user : connected
 }
 
 async function authenticateWithPasskey(
-  signer: Signer,
+  client: SignerClient,
   parameters: Extract<AuthenticateParameters, { type: 'passkey' }>,
 ): Promise<User> {
   const create =
     'email' in parameters
-      ? !(await lookupUserByEmail(signer, { email: parameters.email })).orgId
+      ? !(await lookupUserByEmail(client, { email: parameters.email })).orgId
       : parameters.createNew
-  if (!create) return lookupUserWithPasskey(signer)
-  const connected = waitForConnected(signer)
-  await createAccount(signer, { ...parameters, type: 'passkey' })
-  signer.store.setState({ isNewUser: true })
+  if (!create) return lookupUserWithPasskey(client)
+  const connected = waitForConnected(client)
+  await createAccount(client, { ...parameters, type: 'passkey' })
+  client.store.setState({ isNewUser: true })
   return connected
 }
 
-function dispatch(signer: Signer, parameters: AuthenticateParameters): Promise<User> {
+function dispatch(client: SignerClient, parameters: AuthenticateParameters): Promise<User> {
   switch (parameters.type) {
     case 'email':
       return 'bundle' in parameters
-        ? authenticateWithBundle(signer, parameters)
-        : authenticateWithEmail(signer, parameters)
+        ? authenticateWithBundle(client, parameters)
+        : authenticateWithEmail(client, parameters)
     case 'otp':
-      return authenticateWithOtp(signer, parameters)
+      return authenticateWithOtp(client, parameters)
     case 'passkey':
-      return authenticateWithPasskey(signer, parameters)
+      return authenticateWithPasskey(client, parameters)
     case 'oauth': {
       const { type: _, ...oauth } = parameters
       const withExpiry = {
         ...oauth,
-        expirationSeconds: oauth.expirationSeconds ?? toExpirationSeconds(signer),
+        expirationSeconds: oauth.expirationSeconds ?? toExpirationSeconds(client),
       }
       return withExpiry.mode === 'popup'
-        ? oauthWithPopup(signer, withExpiry)
-        : oauthWithRedirect(signer, withExpiry)
+        ? oauthWithPopup(client, withExpiry)
+        : oauthWithRedirect(client, withExpiry)
     }
     case 'oauthReturn':
-      return completeAuthWithBundle(signer, {
+      return completeAuthWithBundle(client, {
         bundle: parameters.bundle,
         orgId: parameters.orgId,
         idToken: parameters.idToken,
         connectedEventName: 'connectedOauth',
         authenticatingType: 'oauth',
       }).then((user) => {
-        if (parameters.isNewUser) signer.store.setState({ isNewUser: true })
+        if (parameters.isNewUser) client.store.setState({ isNewUser: true })
         return user
       })
     default:
@@ -142,17 +142,17 @@ function dispatch(signer: Signer, parameters: AuthenticateParameters): Promise<U
  * // … the user reads the code …
  * const user = await authenticate(signer, { type: 'otp', otpCode: '123456' })
  */
-export function authenticate(signer: Signer, parameters: AuthenticateParameters): Promise<User> {
+export function authenticate(client: SignerClient, parameters: AuthenticateParameters): Promise<User> {
   let result: Promise<User>
   try {
     // Synchronous for popup OAuth (the popup must open inside the click), so it can throw.
-    result = dispatch(signer, parameters)
+    result = dispatch(client, parameters)
   } catch (error) {
     result = Promise.reject(error)
   }
   return result.catch((error: unknown) => {
     const keepStatus = parameters.type === 'oauth' || parameters.type === 'oauthReturn'
-    signer.store.setState({
+    client.store.setState({
       error: toErrorInfo(error),
       ...(keepStatus ? {} : { status: signerStatus.DISCONNECTED }),
     })

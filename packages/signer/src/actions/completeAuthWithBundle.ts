@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import type { AuthenticatingType, User } from '../types.js'
 import { whoami } from './whoami.js'
 
@@ -20,15 +20,15 @@ export type CompleteAuthWithBundleParameters = {
  * const user = await completeAuthWithBundle(signer, { bundle, orgId, connectedEventName: 'connectedEmail', authenticatingType: 'email' })
  */
 export async function completeAuthWithBundle(
-  signer: Signer,
+  client: SignerClient,
   parameters: CompleteAuthWithBundleParameters,
 ): Promise<User> {
-  signer.events.emit('authenticating', { type: parameters.authenticatingType })
-  await signer.sessionStamper.init()
-  const injected = await signer.sessionStamper.injectCredentialBundle(parameters.bundle)
+  client.events.emit('authenticating', { type: parameters.authenticatingType })
+  await client.sessionStamper.init()
+  const injected = await client.sessionStamper.injectCredentialBundle(parameters.bundle)
   if (!injected) throw new SignerError('Failed to inject credential bundle')
-  signer.stamper = signer.sessionStamper
-  const user = await whoami(signer, { orgId: parameters.orgId, idToken: parameters.idToken })
-  signer.events.emit(parameters.connectedEventName, user, parameters.bundle)
+  client.current.stamper = client.sessionStamper
+  const user = await whoami(client, { orgId: parameters.orgId, idToken: parameters.idToken })
+  client.events.emit(parameters.connectedEventName, user, parameters.bundle)
   return user
 }

@@ -1,8 +1,8 @@
 import { base64urlEncode } from '@sigil/protocol'
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import { type CreatedPasskey, toPasskeyAttestation } from '../passkey/toPasskeyAttestation.js'
 import { toPasskeyCreationOptions } from '../passkey/toPasskeyCreationOptions.js'
-import type { Signer } from '../Signer.js'
 import { createWebauthnStamper } from '../stampers/createWebauthnStamper.js'
 import { request } from '../transport/request.js'
 import type { User } from '../types.js'
@@ -40,21 +40,21 @@ export type CreateAccountReturnType = {
  * const { orgId, otpId } = await createAccount(signer, { type: 'email', email: 'ada@example.com' })
  */
 export async function createAccount(
-  signer: Signer,
+  client: SignerClient,
   parameters: CreateAccountParameters,
 ): Promise<CreateAccountReturnType> {
   if (parameters.type === 'email') {
-    signer.events.emit('authenticating', { type: 'otp' })
-    const targetPublicKey = await signer.sessionStamper.init()
-    return request(signer, '/v1/signup', {
+    client.events.emit('authenticating', { type: 'otp' })
+    const targetPublicKey = await client.sessionStamper.init()
+    return request(client, '/v1/signup', {
       email: parameters.email,
       emailMode: parameters.emailMode,
       targetPublicKey,
-      expirationSeconds: toExpirationSeconds(signer),
+      expirationSeconds: toExpirationSeconds(client),
       redirectParams: parameters.redirectParams?.toString(),
     })
   }
-  signer.events.emit('authenticating', { type: 'passkey' })
+  client.events.emit('authenticating', { type: 'passkey' })
   const name = parameters.email ?? parameters.username ?? `passkey-${Date.now()}`
   const options = toPasskeyCreationOptions({
     name,
@@ -67,7 +67,7 @@ export async function createAccount(
   if (!credential) throw new SignerError('No passkey was created')
   const attestation = toPasskeyAttestation(credential)
   const challenge = base64urlEncode(options.publicKey.challenge as Uint8Array)
-  const answer = await request(signer, '/v1/signup', {
+  const answer = await request(client, '/v1/signup', {
     passkey: { challenge, attestation },
     email: parameters.email,
   })
@@ -79,7 +79,10 @@ export async function createAccount(
     solanaAddress: answer.solanaAddress,
     credentialId: attestation.credentialId,
   }
-  signer.stamper = createWebauthnStamper({ rpId: signer.config.rpId, credentialId: user.credentialId })
-  signer.events.emit('connectedPasskey', user)
+  client.current.stamper = createWebauthnStamper({
+    rpId: client.config.rpId,
+    credentialId: user.credentialId,
+  })
+  client.events.emit('connectedPasskey', user)
   return answer
 }

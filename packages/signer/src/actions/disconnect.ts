@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { signerStatus } from '../types.js'
 import { preparePopupOauth } from './preparePopupOauth.js'
 import { revokeSessionKey } from './revokeSessionKey.js'
@@ -14,21 +14,21 @@ import { revokeSessionKey } from './revokeSessionKey.js'
  * @example
  * await disconnect(signer)
  */
-export async function disconnect(signer: Signer): Promise<void> {
-  await revokeSessionKey(signer)
-  signer.sessions.clearSession()
-  signer.stamper = signer.sessionStamper
-  signer.store.setState({
+export async function disconnect(client: SignerClient): Promise<void> {
+  await revokeSessionKey(client)
+  client.sessions.clearSession()
+  client.current.stamper = client.sessionStamper
+  client.store.setState({
     user: undefined,
     status: signerStatus.DISCONNECTED,
     otpId: undefined,
     isNewUser: undefined,
     mfaStatus: { mfaRequired: false },
   })
-  await signer.sessionStamper.clear()
+  await client.sessionStamper.clear()
   // The prepared login is bound to the old key's nonce (and the frame has no key until init).
-  if (signer.oauthConfig || signer.config.enablePopupOauth) {
-    signer.oauthConfig = undefined
-    await preparePopupOauth(signer).catch(() => undefined)
+  if (client.current.oauthConfig || client.config.enablePopupOauth) {
+    client.current.oauthConfig = undefined
+    await preparePopupOauth(client).catch(() => undefined)
   }
 }

@@ -74,7 +74,7 @@ test('behavior: another stamper than the key frame (a passkey) defaults to PRIVA
   const signer = testbed.createSigner()
   const user = await testbed.signIn(signer, 'passkey@example.com')
   const stamp = signer.stamper.stamp
-  signer.stamper = { stamp: (body) => stamp(body) }
+  signer.current.stamper = { stamp: (body) => stamp(body) }
   const exportFrame = nodeExportFrame()
   await signer.exportWallet({ iframeContainerId: 'export', exportFrame })
   const [record] = exportFrame.opened

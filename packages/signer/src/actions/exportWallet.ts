@@ -4,9 +4,9 @@ import type {
   ListWalletsResponse,
   V1Activity,
 } from '@sigil/protocol'
+import type { SignerClient } from '../client/SignerClient.js'
 import { defaultExportIframeElementId } from '../config/defaults.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { createExportFrame, type ExportFrame } from '../stampers/createExportFrame.js'
 import { resolveFrameUrl } from '../stampers/resolveFrameUrl.js'
 import { requireUser } from '../store/requireUser.js'
@@ -29,16 +29,16 @@ export type ExportWalletParameters = {
 
 export type ExportWalletReturnType = boolean
 
-type ExportSigner = Pick<Signer, 'fetch' | 'stampRequest'>
+type ExportClient = Pick<SignerClient, 'fetch' | 'stampRequest'>
 
 /** The id of the wallet that holds `address`, from `list_wallets` then `list_wallet_accounts`. */
-async function findWalletId(signer: ExportSigner, organizationId: string, address: string): Promise<string> {
-  const { wallets } = await requestPublicApi<ListWalletsResponse>(signer, 'query/list_wallets', {
+async function findWalletId(client: ExportClient, organizationId: string, address: string): Promise<string> {
+  const { wallets } = await requestPublicApi<ListWalletsResponse>(client, 'query/list_wallets', {
     organizationId,
   })
   for (const { walletId } of wallets) {
     const { accounts } = await requestPublicApi<ListWalletAccountsResponse>(
-      signer,
+      client,
       'query/list_wallet_accounts',
       { organizationId, walletId },
     )
@@ -49,26 +49,26 @@ async function findWalletId(signer: ExportSigner, organizationId: string, addres
 
 /** Submits an export activity and answers its completed form. */
 async function submitExport(
-  signer: ExportSigner,
+  client: ExportClient,
   path: 'submit/export_wallet' | 'submit/export_wallet_account',
   type: 'ACTIVITY_TYPE_EXPORT_WALLET' | 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
   organizationId: string,
   parameters: Record<string, string>,
 ): Promise<V1Activity> {
-  const { activity } = await requestPublicApi<ActivityResponse>(signer, path, {
+  const { activity } = await requestPublicApi<ActivityResponse>(client, path, {
     type,
     timestampMs: String(Date.now()),
     organizationId,
     parameters,
   })
-  return waitForActivity(signer, { activity })
+  return waitForActivity(client, { activity })
 }
 
-async function exportSeedPhrase(signer: ExportSigner, user: User, frame: ExportFrame): Promise<boolean> {
+async function exportSeedPhrase(client: ExportClient, user: User, frame: ExportFrame): Promise<boolean> {
   const targetPublicKey = await frame.init()
-  const walletId = await findWalletId(signer, user.orgId, user.address)
+  const walletId = await findWalletId(client, user.orgId, user.address)
   const activity = await submitExport(
-    signer,
+    client,
     'submit/export_wallet',
     'ACTIVITY_TYPE_EXPORT_WALLET',
     user.orgId,
@@ -82,14 +82,14 @@ async function exportSeedPhrase(signer: ExportSigner, user: User, frame: ExportF
 }
 
 async function exportPrivateKey(
-  signer: ExportSigner,
+  client: ExportClient,
   user: User,
   frame: ExportFrame,
   address: string,
 ): Promise<boolean> {
   const targetPublicKey = await frame.init()
   const activity = await submitExport(
-    signer,
+    client,
     'submit/export_wallet_account',
     'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
     user.orgId,
@@ -114,30 +114,30 @@ async function exportPrivateKey(
  * await exportWallet(signer, { iframeContainerId: 'export-container' }) // the frame shows the seed phrase
  */
 export async function exportWallet(
-  signer: Signer,
+  client: SignerClient,
   {
     iframeContainerId,
     iframeElementId = defaultExportIframeElementId,
-    exportAs = signer.stamper === signer.sessionStamper ? 'SEED_PHRASE' : 'PRIVATE_KEY',
+    exportAs = client.current.stamper === client.sessionStamper ? 'SEED_PHRASE' : 'PRIVATE_KEY',
     address,
     exportFrame,
   }: ExportWalletParameters,
 ): Promise<ExportWalletReturnType> {
-  const user = requireUser(signer)
+  const user = requireUser(client)
   if (exportAs !== 'SEED_PHRASE' && exportAs !== 'PRIVATE_KEY')
     throw new SignerError(`Unknown export mode: ${exportAs}`)
   const frame =
     exportFrame ??
     createExportFrame({
-      url: () => resolveFrameUrl(signer, signer.config.iframeConfig.exportIframeUrl),
+      url: () => resolveFrameUrl(client, client.config.iframeConfig.exportIframeUrl),
       elementId: iframeElementId,
       containerId: iframeContainerId,
     })
   try {
     const injected =
       exportAs === 'SEED_PHRASE'
-        ? await exportSeedPhrase(signer, user, frame)
-        : await exportPrivateKey(signer, user, frame, address ?? user.address)
+        ? await exportSeedPhrase(client, user, frame)
+        : await exportPrivateKey(client, user, frame, address ?? user.address)
     if (!injected) throw new SignerError('Failed to inject wallet export bundle')
     return true
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
 import type { SignerRoutes } from '../transport/SignerRoutes.js'
 
@@ -14,13 +14,13 @@ export type GetConfigReturnType = SignerRoutes['/v1/signer-config']['response']
  * const { email } = await getConfig(signer)
  * if (email.mode === 'OTP') showCodeInput()
  */
-export function getConfig(signer: Signer): Promise<GetConfigReturnType> {
-  if (!signer.serverConfig) {
-    const fetched = request(signer, '/v1/signer-config', {})
-    signer.serverConfig = fetched
+export function getConfig(client: SignerClient): Promise<GetConfigReturnType> {
+  if (!client.current.serverConfig) {
+    const fetched = request(client, '/v1/signer-config', {})
+    client.current.serverConfig = fetched
     fetched.catch(() => {
-      if (signer.serverConfig === fetched) signer.serverConfig = undefined
+      if (client.current.serverConfig === fetched) client.current.serverConfig = undefined
     })
   }
-  return signer.serverConfig
+  return client.current.serverConfig
 }

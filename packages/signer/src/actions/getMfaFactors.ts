@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
 import type { MultiFactor } from '../types.js'
 import { stampMfaRequest } from './stampMfaRequest.js'
@@ -11,7 +11,7 @@ export type GetMfaFactorsReturnType = { multiFactors: MultiFactor[] }
  * @example
  * const { multiFactors } = await getMfaFactors(signer)
  */
-export async function getMfaFactors(signer: Signer): Promise<GetMfaFactorsReturnType> {
-  const stampedRequest = await stampMfaRequest(signer, 'list_mfas')
-  return request(signer, '/v1/auth-list-multi-factors', { stampedRequest })
+export async function getMfaFactors(client: SignerClient): Promise<GetMfaFactorsReturnType> {
+  const stampedRequest = await stampMfaRequest(client, 'list_mfas')
+  return request(client, '/v1/auth-list-multi-factors', { stampedRequest })
 }

@@ -1,5 +1,5 @@
 import type { GetAuthenticatorsResponse } from '@sigil/protocol'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { requireUser } from '../store/requireUser.js'
 import { requestPublicApi } from './requestPublicApi.js'
 
@@ -17,10 +17,10 @@ export type GetPasskeyStatusReturnType = {
  * const { isPasskeyAdded } = await getPasskeyStatus(signer)
  * if (!isPasskeyAdded) await addPasskey(signer)
  */
-export async function getPasskeyStatus(signer: Signer): Promise<GetPasskeyStatusReturnType> {
-  const { orgId, userId } = requireUser(signer)
+export async function getPasskeyStatus(client: SignerClient): Promise<GetPasskeyStatusReturnType> {
+  const { orgId, userId } = requireUser(client)
   const { authenticators } = await requestPublicApi<GetAuthenticatorsResponse>(
-    signer,
+    client,
     'query/get_authenticators',
     { organizationId: orgId, userId },
   )

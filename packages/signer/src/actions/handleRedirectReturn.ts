@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import type { User } from '../types.js'
 import { authenticate } from './authenticate.js'
 import { startPendingMfa } from './startPendingMfa.js'
@@ -35,8 +35,8 @@ export const returnQueryParameters = [
  * @example
  * const user = await handleRedirectReturn(signer)
  */
-export async function handleRedirectReturn(signer: Signer): Promise<User | undefined> {
-  const location = signer.window?.location
+export async function handleRedirectReturn(client: SignerClient): Promise<User | undefined> {
+  const location = client.window?.location
   if (!location) return undefined
   const url = new URL(location.href)
   const found = Object.fromEntries(
@@ -44,14 +44,14 @@ export async function handleRedirectReturn(signer: Signer): Promise<User | undef
   ) as Record<(typeof returnQueryParameters)[number], string | undefined>
   if (!returnQueryParameters.some((name) => url.searchParams.has(name))) return undefined
   for (const name of returnQueryParameters) url.searchParams.delete(name)
-  signer.window?.history?.replaceState(null, '', url.href)
+  client.window?.history?.replaceState(null, '', url.href)
 
   const isNewUser = found['aa-is-signup'] === 'true'
   if (
     found['alchemy-status'] === 'MFA_REQUIRED' &&
     found['alchemy-org-id'] &&
     found['alchemy-encrypted-payload'] &&
-    startPendingMfa(signer, {
+    startPendingMfa(client, {
       orgId: found['alchemy-org-id'],
       encryptedPayload: found['alchemy-encrypted-payload'],
       multiFactors: toMultiFactors(found['alchemy-mfa-factors']),
@@ -59,11 +59,11 @@ export async function handleRedirectReturn(signer: Signer): Promise<User | undef
   )
     return undefined
   if (found['alchemy-error'])
-    signer.store.setState({ error: { name: 'OauthError', message: found['alchemy-error'] } })
+    client.store.setState({ error: { name: 'OauthError', message: found['alchemy-error'] } })
   if (found.bundle)
-    return authenticate(signer, { type: 'email', bundle: found.bundle, orgId: found.orgId, isNewUser })
+    return authenticate(client, { type: 'email', bundle: found.bundle, orgId: found.orgId, isNewUser })
   if (found['alchemy-bundle'] && found['alchemy-org-id'] && found['alchemy-id-token'])
-    return authenticate(signer, {
+    return authenticate(client, {
       type: 'oauthReturn',
       bundle: found['alchemy-bundle'],
       orgId: found['alchemy-org-id'],

@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
 import type { MultiFactor, MultiFactorEntry } from '../types.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
@@ -21,16 +21,16 @@ export type InitEmailAuthReturnType = { orgId: string; otpId?: string; multiFact
  * const { orgId, otpId } = await initEmailAuth(signer, { email: 'ada@example.com' })
  */
 export async function initEmailAuth(
-  signer: Signer,
+  client: SignerClient,
   parameters: InitEmailAuthParameters,
 ): Promise<InitEmailAuthReturnType> {
-  signer.events.emit('authenticating', { type: 'otp' })
-  const targetPublicKey = await signer.sessionStamper.init()
-  return request(signer, '/v1/auth', {
+  client.events.emit('authenticating', { type: 'otp' })
+  const targetPublicKey = await client.sessionStamper.init()
+  return request(client, '/v1/auth', {
     email: parameters.email,
     emailMode: parameters.emailMode,
     targetPublicKey,
-    expirationSeconds: toExpirationSeconds(signer),
+    expirationSeconds: toExpirationSeconds(client),
     redirectParams: parameters.redirectParams?.toString(),
     multiFactors: parameters.multiFactors,
   })

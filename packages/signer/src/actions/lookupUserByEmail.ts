@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
 
 export type LookupUserByEmailReturnType = { orgId: string | null }
@@ -10,8 +10,8 @@ export type LookupUserByEmailReturnType = { orgId: string | null }
  * const { orgId } = await lookupUserByEmail(signer, { email: 'ada@example.com' })
  */
 export async function lookupUserByEmail(
-  signer: Signer,
+  client: SignerClient,
   { email }: { email: string },
 ): Promise<LookupUserByEmailReturnType> {
-  return request(signer, '/v1/lookup', { email })
+  return request(client, '/v1/lookup', { email })
 }

@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { createWebauthnStamper } from '../stampers/createWebauthnStamper.js'
 import { request } from '../transport/request.js'
 import type { User } from '../types.js'
@@ -12,21 +12,24 @@ import type { User } from '../types.js'
  * @example
  * const user = await lookupUserWithPasskey(signer)
  */
-export async function lookupUserWithPasskey(signer: Signer, user?: User): Promise<User> {
-  signer.events.emit('authenticating', { type: 'passkey' })
-  signer.stamper = createWebauthnStamper({ rpId: signer.config.rpId, credentialId: user?.credentialId })
+export async function lookupUserWithPasskey(client: SignerClient, user?: User): Promise<User> {
+  client.events.emit('authenticating', { type: 'passkey' })
+  client.current.stamper = createWebauthnStamper({
+    rpId: client.config.rpId,
+    credentialId: user?.credentialId,
+  })
   if (user) {
-    signer.events.emit('connectedPasskey', user)
+    client.events.emit('connectedPasskey', user)
     return user
   }
-  const stampedRequest = await signer.stampRequest('query/whoami', {
-    organizationId: signer.config.rootOrgId,
+  const stampedRequest = await client.stampRequest('query/whoami', {
+    organizationId: client.config.rootOrgId,
   })
-  const found = await request(signer, '/v1/whoami', { stampedRequest })
+  const found = await request(client, '/v1/whoami', { stampedRequest })
   if (!found) throw new SignerError('No user found')
   const { credentialId } = JSON.parse(stampedRequest.stamp.stampHeaderValue) as { credentialId?: string }
   const signedIn = { ...found, credentialId }
-  signer.stamper = createWebauthnStamper({ rpId: signer.config.rpId, credentialId })
-  signer.events.emit('connectedPasskey', signedIn)
+  client.current.stamper = createWebauthnStamper({ rpId: client.config.rpId, credentialId })
+  client.events.emit('connectedPasskey', signedIn)
   return signedIn
 }

@@ -66,7 +66,7 @@ test('default: a popup MFA-required result waits at AWAITING_MFA_AUTH; the TOTP 
   const signer = testbed.createSigner({ window })
   await signer.ready
   const targetPublicKey = await signer.sessionStamper.init()
-  signer.oauthConfig = {
+  signer.current.oauthConfig = {
     codeChallenge: 'c',
     requestKey: 'r',
     authProviders: [{ id: 'google', clientId: 'g', authEndpoint: 'https://accounts.example/auth' }],

@@ -47,7 +47,7 @@ test('default: opens a 500x600 popup; a message from another origin is ignored; 
   const signer = testbed.createSigner({ window })
   await signer.ready
   await signer.sessionStamper.init()
-  signer.oauthConfig = oauthConfig
+  signer.current.oauthConfig = oauthConfig
   const statuses: string[] = []
   signer.on('statusChanged', (status) => statuses.push(status))
   const pending = signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' })
@@ -82,7 +82,7 @@ test('behavior: closing the popup cancels', async () => {
   const signer = testbed.createSigner({ window })
   await signer.ready
   await signer.sessionStamper.init()
-  signer.oauthConfig = oauthConfig
+  signer.current.oauthConfig = oauthConfig
   const pending = signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' })
   popup.closed = true
   const failure = await pending.catch((error: unknown) => error)
@@ -95,7 +95,7 @@ test('behavior: a result that arrives just after the popup reports closed still 
   const signer = testbed.createSigner({ window })
   await signer.ready
   await signer.sessionStamper.init()
-  signer.oauthConfig = oauthConfig
+  signer.current.oauthConfig = oauthConfig
   const pending = signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' })
   // The callback page posts, then closes itself; the opener sees `closed` (check at 500 ms) first.
   popup.closed = true
@@ -110,7 +110,7 @@ test('error: an unknown provider rejects and stores the error (regression: authe
   const signer = testbed.createSigner({ window })
   await signer.ready
   await signer.sessionStamper.init()
-  signer.oauthConfig = oauthConfig
+  signer.current.oauthConfig = oauthConfig
   let pending: Promise<unknown> | undefined
   expect(() => {
     pending = signer.authenticate({ type: 'oauth', authProviderId: 'github', mode: 'popup' })

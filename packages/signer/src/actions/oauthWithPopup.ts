@@ -1,9 +1,9 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { OauthCancelledError } from '../errors/OauthCancelledError.js'
 import { OauthFailedError } from '../errors/OauthFailedError.js'
 import { SignerError } from '../errors/SignerError.js'
 import { getOauthProviderUrl } from '../oauth/getOauthProviderUrl.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
-import type { Signer } from '../Signer.js'
 import { waitForConnected } from '../store/waitForConnected.js'
 import type { User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
@@ -37,10 +37,10 @@ const closedGraceMs = 300
  * The origins the OAuth callback page may post from: the server's (`rpcUrl`) and the callback
  * URL's, when they differ. Anything else is ignored (beyond the anchor, which checks nothing).
  */
-function trustedOrigins(signer: Signer): Set<string> {
-  const base = signer.window?.location?.href
+function trustedOrigins(client: SignerClient): Set<string> {
+  const base = client.window?.location?.href
   return new Set(
-    [signer.config.connection.rpcUrl, signer.config.oauthCallbackUrl].map((url) => new URL(url, base).origin),
+    [client.config.connection.rpcUrl, client.config.oauthCallbackUrl].map((url) => new URL(url, base).origin),
   )
 }
 
@@ -56,12 +56,12 @@ function trustedOrigins(signer: Signer): Set<string> {
  * const user = await oauthWithPopup(signer, { authProviderId: 'google', mode: 'popup' })
  */
 export function oauthWithPopup(
-  signer: Signer,
+  client: SignerClient,
   parameters: OauthParameters & { mode: 'popup' },
 ): Promise<User> {
-  const oauthConfig = signer.oauthConfig
-  const turnkeyPublicKey = signer.sessionStamper.publicKey()
-  const window = signer.window
+  const oauthConfig = client.current.oauthConfig
+  const turnkeyPublicKey = client.sessionStamper.publicKey()
+  const window = client.window
   if (!oauthConfig || !turnkeyPublicKey || !window?.open)
     return Promise.reject(
       new SignerError(
@@ -72,12 +72,12 @@ export function oauthWithPopup(
     oauthParameters: parameters,
     oauthConfig,
     turnkeyPublicKey,
-    oauthCallbackUrl: signer.config.oauthCallbackUrl,
+    oauthCallbackUrl: client.config.oauthCallbackUrl,
     openerOrigin: window.location?.origin,
   })
   const popup = window.open(url, '_blank', 'popup,width=500,height=600')
-  signer.events.emit('authenticating', { type: 'oauth' })
-  const origins = trustedOrigins(signer)
+  client.events.emit('authenticating', { type: 'oauth' })
+  const origins = trustedOrigins(client)
 
   return new Promise<User>((resolve, reject) => {
     let cancelTimer: ReturnType<typeof setTimeout> | undefined
@@ -87,8 +87,8 @@ export function oauthWithPopup(
       window.removeEventListener('message', onMessage)
       popup?.close()
       // The request key is single-use: prepare the next popup login in the background.
-      preparePopupOauth(signer).catch(() => {
-        signer.oauthConfig = undefined
+      preparePopupOauth(client).catch(() => {
+        client.current.oauthConfig = undefined
       })
     }
     const onMessage = (event: Event) => {
@@ -98,8 +98,8 @@ export function oauthWithPopup(
       const { alchemyBundle, alchemyOrgId, alchemyIdToken, alchemyIsSignup, alchemyError } = data
       if (data.alchemyStatus === 'MFA_REQUIRED' && alchemyOrgId && data.alchemyEncryptedPayload) {
         finish()
-        const connected = waitForConnected(signer)
-        const pending = startPendingMfa(signer, {
+        const connected = waitForConnected(client)
+        const pending = startPendingMfa(client, {
           orgId: alchemyOrgId,
           encryptedPayload: data.alchemyEncryptedPayload,
           multiFactors: toMultiFactors(data.alchemyMultiFactors),
@@ -108,14 +108,14 @@ export function oauthWithPopup(
         else reject(new OauthFailedError(alchemyError ?? 'MFA is required for this user'))
       } else if (alchemyBundle && alchemyOrgId && alchemyIdToken) {
         finish()
-        completeAuthWithBundle(signer, {
+        completeAuthWithBundle(client, {
           bundle: alchemyBundle,
           orgId: alchemyOrgId,
           idToken: alchemyIdToken,
           connectedEventName: 'connectedOauth',
           authenticatingType: 'oauth',
         }).then((user) => {
-          if (alchemyIsSignup) signer.store.setState({ isNewUser: true })
+          if (alchemyIsSignup) client.store.setState({ isNewUser: true })
           resolve(user)
         }, reject)
       } else if (alchemyError) {

@@ -1,7 +1,7 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import { getOauthProviderUrl } from '../oauth/getOauthProviderUrl.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
-import type { Signer } from '../Signer.js'
 import { preparePopupOauth } from './preparePopupOauth.js'
 
 /**
@@ -13,19 +13,19 @@ import { preparePopupOauth } from './preparePopupOauth.js'
  * await oauthWithRedirect(signer, { authProviderId: 'google', mode: 'redirect', redirectUrl: '/auth/return' })
  */
 export async function oauthWithRedirect(
-  signer: Signer,
+  client: SignerClient,
   parameters: OauthParameters & { mode: 'redirect' },
 ): Promise<never> {
-  const location = signer.window?.location
+  const location = client.window?.location
   if (!location)
     throw new SignerError('Failed to redirect to OAuth provider', { details: 'no window.location' })
-  const oauthConfig = await preparePopupOauth(signer)
-  const turnkeyPublicKey = await signer.sessionStamper.init()
+  const oauthConfig = await preparePopupOauth(client)
+  const turnkeyPublicKey = await client.sessionStamper.init()
   const url = getOauthProviderUrl({
     oauthParameters: parameters,
     oauthConfig,
     turnkeyPublicKey,
-    oauthCallbackUrl: signer.config.oauthCallbackUrl,
+    oauthCallbackUrl: client.config.oauthCallbackUrl,
     baseUrl: location.href,
   })
   location.href = url

@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { getOauthNonce } from '../oauth/getOauthNonce.js'
-import type { Signer } from '../Signer.js'
 import { request } from '../transport/request.js'
 import type { SignerRoutes } from '../transport/SignerRoutes.js'
 
@@ -15,10 +15,10 @@ export type OauthConfig = SignerRoutes['/v1/prepare-oauth']['response']
  * await preparePopupOauth(signer)
  * button.onclick = () => signer.authenticate({ type: 'oauth', authProviderId: 'google', mode: 'popup' })
  */
-export async function preparePopupOauth(signer: Signer): Promise<OauthConfig> {
-  const turnkeyPublicKey = await signer.sessionStamper.init()
-  const oauthConfig = await request(signer, '/v1/prepare-oauth', { nonce: getOauthNonce(turnkeyPublicKey) })
+export async function preparePopupOauth(client: SignerClient): Promise<OauthConfig> {
+  const turnkeyPublicKey = await client.sessionStamper.init()
+  const oauthConfig = await request(client, '/v1/prepare-oauth', { nonce: getOauthNonce(turnkeyPublicKey) })
   // Not cached if the key changed meanwhile (a disconnect): it is bound to the old key's nonce.
-  if (signer.sessionStamper.publicKey() === turnkeyPublicKey) signer.oauthConfig = oauthConfig
+  if (client.sessionStamper.publicKey() === turnkeyPublicKey) client.current.oauthConfig = oauthConfig
   return oauthConfig
 }

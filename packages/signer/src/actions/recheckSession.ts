@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { signerStatus } from '../types.js'
 import { disconnect } from './disconnect.js'
 import { restoreSession } from './restoreSession.js'
@@ -20,16 +20,16 @@ const busyStatuses = new Set<string>([
  * @example
  * window.addEventListener('focus', () => void recheckSession(signer))
  */
-export async function recheckSession(signer: Signer): Promise<void> {
-  const stored = signer.sessions.getSession()
-  const { user, status } = signer.getState()
+export async function recheckSession(client: SignerClient): Promise<void> {
+  const stored = client.sessions.getSession()
+  const { user, status } = client.getState()
   if (busyStatuses.has(status)) return
   if (!stored) {
-    if (user) await disconnect(signer)
+    if (user) await disconnect(client)
     return
   }
   const expired = stored.expirationDateMs <= Date.now()
   const changed = stored.user.orgId !== user?.orgId || stored.user.userId !== user?.userId
-  if (expired) await disconnect(signer)
-  else if (changed) await restoreSession(signer)
+  if (expired) await disconnect(client)
+  else if (changed) await restoreSession(client)
 }

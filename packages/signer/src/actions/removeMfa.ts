@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
 import type { MultiFactor, MultiFactorEntry } from '../types.js'
 import { stampMfaRequest } from './stampMfaRequest.js'
@@ -21,11 +21,11 @@ export type RemoveMfaParameters = {
  * })
  */
 export async function removeMfa(
-  signer: Signer,
+  client: SignerClient,
   { multiFactorIds, multiFactors }: RemoveMfaParameters,
 ): Promise<{ multiFactors: MultiFactor[] }> {
-  const stampedRequest = await stampMfaRequest(signer, 'delete_mfas')
-  return request(signer, '/v1/auth-delete-multi-factors', {
+  const stampedRequest = await stampMfaRequest(client, 'delete_mfas')
+  return request(client, '/v1/auth-delete-multi-factors', {
     stampedRequest,
     multiFactorIds,
     ...(multiFactors ? { multiFactors } : {}),

@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerRequestError } from '../errors/SignerRequestError.js'
-import type { Signer } from '../Signer.js'
 import { version } from '../version.js'
 
 /**
@@ -13,13 +13,13 @@ import { version } from '../version.js'
  * const { authenticators } = await requestPublicApi<GetAuthenticatorsResponse>(signer, 'query/get_authenticators', { organizationId, userId })
  */
 export async function requestPublicApi<TResponse>(
-  signer: Pick<Signer, 'fetch' | 'stampRequest'>,
+  client: Pick<SignerClient, 'fetch' | 'stampRequest'>,
   path: string,
   body: Record<string, unknown>,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<TResponse> {
-  const stamped = await signer.stampRequest(path, body)
-  const response = await signer.fetch(stamped.url, {
+  const stamped = await client.stampRequest(path, body)
+  const response = await client.fetch(stamped.url, {
     method: 'POST',
     signal: options.signal,
     headers: {

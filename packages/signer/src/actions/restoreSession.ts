@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import type { Session } from '../session/Session.js'
 import { signerStatus, type User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
@@ -20,40 +20,40 @@ const connectedEventNames = {
  * @example
  * const user = await restoreSession(signer) // undefined when signed out
  */
-export async function restoreSession(signer: Signer): Promise<User | undefined> {
+export async function restoreSession(client: SignerClient): Promise<User | undefined> {
   let session: Session | undefined
   try {
-    session = signer.sessions.loadSession()
+    session = client.sessions.loadSession()
   } catch (error) {
-    return clearUnloadableSession(signer, error)
+    return clearUnloadableSession(client, error)
   }
   if (!session || session.expirationDateMs <= Date.now()) {
-    if (session || signer.getState().user) await disconnect(signer)
-    else signer.store.setState({ status: signerStatus.DISCONNECTED })
+    if (session || client.getState().user) await disconnect(client)
+    else client.store.setState({ status: signerStatus.DISCONNECTED })
     return undefined
   }
   try {
     const user =
       session.type === 'passkey'
-        ? await lookupUserWithPasskey(signer, session.user)
-        : await completeAuthWithBundle(signer, {
+        ? await lookupUserWithPasskey(client, session.user)
+        : await completeAuthWithBundle(client, {
             bundle: session.bundle,
             orgId: session.user.orgId,
             idToken: session.user.idToken,
             connectedEventName: connectedEventNames[session.type],
             authenticatingType: session.type,
           })
-    signer.sessions.watchExpiry(session)
+    client.sessions.watchExpiry(session)
     return user
   } catch (error) {
-    return clearUnloadableSession(signer, error)
+    return clearUnloadableSession(client, error)
   }
 }
 
 /** The spec's answer to a stored session that cannot load: a warning, and the session cleared. */
-async function clearUnloadableSession(signer: Signer, error: unknown): Promise<undefined> {
+async function clearUnloadableSession(client: SignerClient, error: unknown): Promise<undefined> {
   // biome-ignore lint/suspicious/noConsole: the spec's warning when a stored session cannot load
   console.warn('Failed to load user from session', error)
-  await disconnect(signer)
+  await disconnect(client)
   return undefined
 }

@@ -1,5 +1,5 @@
 import { type GetApiKeysResponse, parseApiKeyStamp } from '@sigil/protocol'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { requestPublicApi } from './requestPublicApi.js'
 
 /** How long a sign-out waits for the server to delete the session key before it goes on without. */
@@ -22,12 +22,12 @@ export type RevokeSessionKeyParameters = {
  * await revokeSessionKey(signer) // true: the session key is gone on the server
  */
 export async function revokeSessionKey(
-  signer: Signer,
+  client: SignerClient,
   { timeoutMs = revokeSessionKeyTimeoutMs }: RevokeSessionKeyParameters = {},
 ): Promise<boolean> {
-  const session = signer.sessions.getSession()
+  const session = client.sessions.getSession()
   if (!session || session.type === 'passkey' || session.expirationDateMs <= Date.now()) return false
-  if (signer.stamper !== signer.sessionStamper) return false
+  if (client.current.stamper !== client.sessionStamper) return false
   const { orgId: organizationId, userId } = session.user
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -40,15 +40,15 @@ export async function revokeSessionKey(
   const revoke = async () => {
     // The stamp of the look-up names the session key: its public key finds the key's id.
     const query = { organizationId, userId }
-    const stamped = await signer.stampRequest('query/get_api_keys', query)
+    const stamped = await client.stampRequest('query/get_api_keys', query)
     const publicKey = parseApiKeyStamp(stamped.stamp.stampHeaderValue).publicKey.toLowerCase()
-    const { apiKeys } = await requestPublicApi<GetApiKeysResponse>(signer, 'query/get_api_keys', query, {
+    const { apiKeys } = await requestPublicApi<GetApiKeysResponse>(client, 'query/get_api_keys', query, {
       signal: controller.signal,
     })
     const own = apiKeys.find((apiKey) => apiKey.credential.publicKey.toLowerCase() === publicKey)
     if (!own) return false
     await requestPublicApi(
-      signer,
+      client,
       'submit/delete_api_keys',
       {
         organizationId,

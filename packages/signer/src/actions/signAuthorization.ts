@@ -1,6 +1,6 @@
 import { type AuthorizationRequest, parseSignature, type SignedAuthorization } from 'viem'
 import { hashAuthorization } from 'viem/utils'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { signRawMessage } from './signRawMessage.js'
 
 export type SignAuthorizationParameters = AuthorizationRequest
@@ -18,12 +18,12 @@ export type SignAuthorizationReturnType = SignedAuthorization
  * await verifyAuthorization({ address: signer.user.address, authorization }) // true
  */
 export async function signAuthorization(
-  signer: Signer,
+  client: SignerClient,
   parameters: SignAuthorizationParameters,
 ): Promise<SignAuthorizationReturnType> {
   const address = parameters.contractAddress ?? parameters.address
   const { chainId, nonce } = parameters
-  const signature = await signRawMessage(signer, {
+  const signature = await signRawMessage(client, {
     message: hashAuthorization({ address, chainId, nonce }),
   })
   const { r, s, v, yParity } = parseSignature(signature)

@@ -1,5 +1,5 @@
 import { type Hex, hashMessage, type SignableMessage } from 'viem'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { signRawMessage } from './signRawMessage.js'
 
 export type SignMessageParameters = {
@@ -19,8 +19,8 @@ export type SignMessageReturnType = Hex
  * await recoverMessageAddress({ message: 'hello', signature }) // === signer.user.address
  */
 export async function signMessage(
-  signer: Signer,
+  client: SignerClient,
   { message }: SignMessageParameters,
 ): Promise<SignMessageReturnType> {
-  return signRawMessage(signer, { message: hashMessage(message) })
+  return signRawMessage(client, { message: hashMessage(message) })
 }

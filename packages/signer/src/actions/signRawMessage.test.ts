@@ -39,7 +39,7 @@ test('behavior: the stamped body carries the sign_raw_payload V2 keys in order',
   const user = await testbed.signIn(signer, 'order@example.com')
   const bodies: string[] = []
   const stamp = signer.stamper.stamp
-  signer.stamper = {
+  signer.current.stamper = {
     stamp(body) {
       bodies.push(body)
       return stamp(body)

@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { toSignRawPayloadBody } from '../stamp/toSignRawPayloadBody.js'
 import { requireUser } from '../store/requireUser.js'
 import { request } from '../transport/request.js'
@@ -22,10 +22,10 @@ export type SignRawMessageParameters = {
  * await recoverAddress({ hash: hashMessage('hello'), signature }) // === signer.user.address
  */
 export async function signRawMessage(
-  signer: Signer,
+  client: SignerClient,
   { message, type = 'ETHEREUM' }: SignRawMessageParameters,
 ): Promise<`0x${string}`> {
-  const user = requireUser(signer)
+  const user = requireUser(client)
   if (type === 'SOLANA' && !user.solanaAddress)
     throw new SignerError('No Solana address available for the user')
   const body = toSignRawPayloadBody({
@@ -34,7 +34,7 @@ export async function signRawMessage(
     signWith: type === 'SOLANA' ? user.solanaAddress! : user.address,
     hashFunction: type === 'SOLANA' ? 'HASH_FUNCTION_NOT_APPLICABLE' : 'HASH_FUNCTION_NO_OP',
   })
-  const stampedRequest = await signer.stampRequest('submit/sign_raw_payload', body)
-  const { signature } = await request(signer, '/v1/sign-payload', { stampedRequest })
+  const stampedRequest = await client.stampRequest('submit/sign_raw_payload', body)
+  const { signature } = await request(client, '/v1/sign-payload', { stampedRequest })
   return signature
 }

@@ -6,7 +6,7 @@ import {
   type TransactionSerializable,
   type TransactionSerialized,
 } from 'viem'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { signRawMessage } from './signRawMessage.js'
 
 export type SignTransactionParameters<
@@ -40,13 +40,13 @@ export async function signTransaction<
     SerializeTransactionFn<TransactionSerializable> = SerializeTransactionFn<TransactionSerializable>,
   transaction extends Parameters<serializer>[0] = Parameters<serializer>[0],
 >(
-  signer: Signer,
+  client: SignerClient,
   parameters: SignTransactionParameters<serializer, transaction>,
 ): Promise<SignTransactionReturnType> {
   const serialize = (parameters.serializer ?? serializeTransaction) as SerializeTransactionFn<transaction>
   const { transaction } = parameters
   const unsigned =
     transaction.type === 'eip4844' ? ({ ...transaction, sidecars: false } as transaction) : transaction
-  const signature = await signRawMessage(signer, { message: keccak256(await serialize(unsigned)) })
+  const signature = await signRawMessage(client, { message: keccak256(await serialize(unsigned)) })
   return (await serialize(transaction, parseSignature(signature))) as SignTransactionReturnType
 }

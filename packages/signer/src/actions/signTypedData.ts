@@ -1,5 +1,5 @@
 import { type Hex, hashTypedData, type TypedData, type TypedDataDefinition } from 'viem'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { signRawMessage } from './signRawMessage.js'
 
 export type SignTypedDataParameters<
@@ -25,8 +25,8 @@ export async function signTypedData<
   const typedData extends TypedData | Record<string, unknown>,
   primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
 >(
-  signer: Signer,
+  client: SignerClient,
   parameters: SignTypedDataParameters<typedData, primaryType>,
 ): Promise<SignTypedDataReturnType> {
-  return signRawMessage(signer, { message: hashTypedData(parameters) })
+  return signRawMessage(client, { message: hashTypedData(parameters) })
 }

@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import type { Stamp } from '../stampers/Stamper.js'
 
 /** A gateway request's session stamp: the stamp header of the body and the user's organization id. */
@@ -15,10 +15,10 @@ export type GatewayStamp = { stamp: Stamp; organizationId: string }
  * if (stamped) headers.set(stamped.stamp.stampHeaderName, stamped.stamp.stampHeaderValue)
  */
 export async function stampGatewayRequest(
-  signer: Pick<Signer, 'getState' | 'stamper'>,
+  client: Pick<SignerClient, 'getState' | 'current'>,
   body: string,
 ): Promise<GatewayStamp | undefined> {
-  const { user } = signer.getState()
+  const { user } = client.getState()
   if (!user) return undefined
-  return { stamp: await signer.stamper.stamp(body), organizationId: user.orgId }
+  return { stamp: await client.current.stamper.stamp(body), organizationId: user.orgId }
 }

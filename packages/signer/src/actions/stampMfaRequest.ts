@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { toSignRawPayloadBody } from '../stamp/toSignRawPayloadBody.js'
 import { requireUser } from '../store/requireUser.js'
 import type { StampedRequest } from '../types.js'
@@ -13,9 +13,9 @@ export type MfaMarker = 'list_mfas' | 'add_mfa' | 'verify_mfa' | 'delete_mfas'
  * @example
  * const stampedRequest = await stampMfaRequest(signer, 'list_mfas')
  */
-export async function stampMfaRequest(signer: Signer, marker: MfaMarker): Promise<StampedRequest> {
-  const user = requireUser(signer)
-  return signer.stampRequest(
+export async function stampMfaRequest(client: SignerClient, marker: MfaMarker): Promise<StampedRequest> {
+  const user = requireUser(client)
+  return client.stampRequest(
     'submit/sign_raw_payload',
     toSignRawPayloadBody({
       organizationId: user.orgId,

@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { type MultiFactor, signerStatus } from '../types.js'
 
 export type StartPendingMfaParameters = {
@@ -19,18 +19,18 @@ export type StartPendingMfaParameters = {
  * if (startPendingMfa(signer, { orgId, encryptedPayload, multiFactors })) return waitForConnected(signer)
  */
 export function startPendingMfa(
-  signer: Signer,
+  client: SignerClient,
   { orgId, encryptedPayload, multiFactors, isNewUser }: StartPendingMfaParameters,
 ): boolean {
   const mfaFactorId = multiFactors[0]?.multiFactorId
   if (!mfaFactorId) return false
-  signer.sessions.setTemporarySession({
+  client.sessions.setTemporarySession({
     orgId,
     ...(isNewUser === undefined ? {} : { isNewUser }),
     encryptedPayload,
     mfaFactorId,
   })
-  signer.store.setState({
+  client.store.setState({
     status: signerStatus.AWAITING_MFA_AUTH,
     mfaStatus: { mfaRequired: true, mfaFactorId },
     error: undefined,

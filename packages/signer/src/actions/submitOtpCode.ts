@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { request } from '../transport/request.js'
 import { type MultiFactor, type MultiFactorEntry, signerStatus, type User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
@@ -23,42 +23,42 @@ export type SubmitOtpCodeReturnType =
  * if (result.status === 'MFA_REQUIRED') await validateMultiFactors(signer, { multiFactorCode })
  */
 export async function submitOtpCode(
-  signer: Signer,
+  client: SignerClient,
   { otpCode, multiFactors }: SubmitOtpCodeParameters,
 ): Promise<SubmitOtpCodeReturnType> {
-  const temporary = signer.sessions.getTemporarySession()
+  const temporary = client.sessions.getTemporarySession()
   const orgId = temporary?.orgId
   if (!orgId) throw new SignerError('orgId not found in session')
-  const { otpId } = signer.getState()
+  const { otpId } = client.getState()
   if (!otpId) throw new SignerError('otpId not found in session')
-  signer.events.emit('authenticating', { type: 'otpVerify' })
-  const targetPublicKey = await signer.sessionStamper.init()
-  const answer = await request(signer, '/v1/otp', {
+  client.events.emit('authenticating', { type: 'otpVerify' })
+  const targetPublicKey = await client.sessionStamper.init()
+  const answer = await request(client, '/v1/otp', {
     orgId,
     otpId,
     otpCode,
     targetPublicKey,
-    expirationSeconds: toExpirationSeconds(signer),
+    expirationSeconds: toExpirationSeconds(client),
     multiFactors,
   })
   if (answer.credentialBundle) {
-    const user = await completeAuthWithBundle(signer, {
+    const user = await completeAuthWithBundle(client, {
       bundle: answer.credentialBundle,
       orgId,
       connectedEventName: 'connectedOtp',
       authenticatingType: 'otp',
     })
-    signer.sessions.setTemporarySession({ orgId, isNewUser: false })
+    client.sessions.setTemporarySession({ orgId, isNewUser: false })
     return { status: 'CONNECTED', user }
   }
   const mfaFactorId = answer.multiFactors?.[0]?.multiFactorId
   if (answer.status === 'MFA_REQUIRED' && answer.encryptedPayload && mfaFactorId) {
-    signer.sessions.setTemporarySession({
+    client.sessions.setTemporarySession({
       ...temporary,
       encryptedPayload: answer.encryptedPayload,
       mfaFactorId,
     })
-    signer.store.setState({
+    client.store.setState({
       status: signerStatus.AWAITING_MFA_AUTH,
       mfaStatus: { mfaRequired: true, mfaFactorId },
     })

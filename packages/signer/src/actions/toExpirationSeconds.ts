@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 
 /**
  * The `expirationSeconds` sent with every login: the session lifetime in whole seconds
@@ -7,6 +7,6 @@ import type { Signer } from '../Signer.js'
  * @example
  * toExpirationSeconds(signer) // 900
  */
-export function toExpirationSeconds(signer: Pick<Signer, 'config'>): number {
-  return Math.max(1, Math.floor(signer.config.sessionConfig.expirationTimeMs / 1000))
+export function toExpirationSeconds(client: Pick<SignerClient, 'config'>): number {
+  return Math.max(1, Math.floor(client.config.sessionConfig.expirationTimeMs / 1000))
 }

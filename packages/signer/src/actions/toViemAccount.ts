@@ -1,6 +1,6 @@
 import type { LocalAccount } from 'viem'
 import { toAccount } from 'viem/accounts'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { requireUser } from '../store/requireUser.js'
 import { signAuthorization } from './signAuthorization.js'
 import { signMessage } from './signMessage.js'
@@ -20,16 +20,16 @@ export type ToViemAccountReturnType = LocalAccount<'custom'>
  * const client = createWalletClient({ account, chain: mainnet, transport: http() })
  * await client.signMessage({ message: 'hello' })
  */
-export function toViemAccount(signer: Signer): ToViemAccountReturnType {
-  const { address } = requireUser(signer)
+export function toViemAccount(client: SignerClient): ToViemAccountReturnType {
+  const { address } = requireUser(client)
   // viem types `toAccount`'s answer as `LocalAccount<string>`; its `source` is always `'custom'`.
   return toAccount({
     address,
-    sign: ({ hash }) => signRawMessage(signer, { message: hash }),
-    signMessage: ({ message }) => signMessage(signer, { message }),
-    signTypedData: (typedData) => signTypedData(signer, typedData),
+    sign: ({ hash }) => signRawMessage(client, { message: hash }),
+    signMessage: ({ message }) => signMessage(client, { message }),
+    signTypedData: (typedData) => signTypedData(client, typedData),
     signTransaction: (transaction, options) =>
-      signTransaction(signer, { transaction, serializer: options?.serializer }),
-    signAuthorization: (authorization) => signAuthorization(signer, authorization),
+      signTransaction(client, { transaction, serializer: options?.serializer }),
+    signAuthorization: (authorization) => signAuthorization(client, authorization),
   }) as ToViemAccountReturnType
 }

@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { request } from '../transport/request.js'
 import type { User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
@@ -21,27 +21,27 @@ export type ValidateMultiFactorsParameters = {
  * const user = await validateMultiFactors(signer, { multiFactorCode: '123456' })
  */
 export async function validateMultiFactors(
-  signer: Signer,
+  client: SignerClient,
   { multiFactorCode, multiFactorId }: ValidateMultiFactorsParameters,
 ): Promise<User> {
-  const temporary = signer.sessions.getTemporarySession()
+  const temporary = client.sessions.getTemporarySession()
   if (!temporary?.orgId || !temporary.encryptedPayload || !temporary.mfaFactorId)
     throw new SignerError('No pending MFA context found. Call submitOtpCode() first.')
   if (multiFactorId && multiFactorId !== temporary.mfaFactorId)
     throw new SignerError('MFA factor ID mismatch')
-  const answer = await request(signer, '/v1/auth-validate-multi-factors', {
+  const answer = await request(client, '/v1/auth-validate-multi-factors', {
     encryptedPayload: temporary.encryptedPayload,
     multiFactors: [{ multiFactorId: temporary.mfaFactorId, multiFactorCode }],
   })
   const bundle = answer.payload?.credentialBundle
   if (!bundle) throw new SignerError('Request to validateMultiFactors did not return a credential bundle')
-  const user = await completeAuthWithBundle(signer, {
+  const user = await completeAuthWithBundle(client, {
     bundle,
     orgId: temporary.orgId,
     connectedEventName: 'connectedOtp',
     authenticatingType: 'otp',
   })
-  signer.sessions.setTemporarySession({ orgId: temporary.orgId, isNewUser: temporary.isNewUser })
-  signer.store.setState({ mfaStatus: { mfaRequired: false } })
+  client.sessions.setTemporarySession({ orgId: temporary.orgId, isNewUser: temporary.isNewUser })
+  client.store.setState({ mfaStatus: { mfaRequired: false } })
   return user
 }

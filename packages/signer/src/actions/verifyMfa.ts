@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
 import type { MultiFactor } from '../types.js'
 import { stampMfaRequest } from './stampMfaRequest.js'
@@ -13,9 +13,9 @@ export type VerifyMfaParameters = { multiFactorId: string; multiFactorCode: stri
  * const { multiFactors } = await verifyMfa(signer, { multiFactorId, multiFactorCode: '123456' })
  */
 export async function verifyMfa(
-  signer: Signer,
+  client: SignerClient,
   { multiFactorId, multiFactorCode }: VerifyMfaParameters,
 ): Promise<{ multiFactors: MultiFactor[] }> {
-  const stampedRequest = await stampMfaRequest(signer, 'verify_mfa')
-  return request(signer, '/v1/auth-verify-multi-factor', { stampedRequest, multiFactorId, multiFactorCode })
+  const stampedRequest = await stampMfaRequest(client, 'verify_mfa')
+  return request(client, '/v1/auth-verify-multi-factor', { stampedRequest, multiFactorId, multiFactorCode })
 }

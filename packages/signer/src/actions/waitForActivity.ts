@@ -1,6 +1,6 @@
 import type { ActivityResponse, V1Activity } from '@sigil/protocol'
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { requestPublicApi } from './requestPublicApi.js'
 
 export type WaitForActivityParameters = {
@@ -27,7 +27,7 @@ const failedStatuses = new Set([
  * const completed = await waitForActivity(signer, { activity })
  */
 export async function waitForActivity(
-  signer: Pick<Signer, 'fetch' | 'stampRequest'>,
+  client: Pick<SignerClient, 'fetch' | 'stampRequest'>,
   { activity, pollingIntervalMs = 500 }: WaitForActivityParameters,
 ): Promise<V1Activity> {
   let current = activity
@@ -36,7 +36,7 @@ export async function waitForActivity(
     if (failedStatuses.has(current.status))
       throw new SignerError(`Failed to get activity with with id ${current.id} (status: ${current.status})`)
     await new Promise((resolve) => setTimeout(resolve, pollingIntervalMs))
-    ;({ activity: current } = await requestPublicApi<ActivityResponse>(signer, 'query/get_activity', {
+    ;({ activity: current } = await requestPublicApi<ActivityResponse>(client, 'query/get_activity', {
       organizationId: current.organizationId,
       activityId: current.id,
     }))

@@ -1,5 +1,5 @@
 import { base64urlDecode } from '@sigil/protocol'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { requireUser } from '../store/requireUser.js'
 import { request } from '../transport/request.js'
 import type { User } from '../types.js'
@@ -27,10 +27,10 @@ function decodeClaims(idToken: string): Record<string, unknown> | undefined {
  * @example
  * const user = await whoami(signer)
  */
-export async function whoami(signer: Signer, parameters: WhoamiParameters = {}): Promise<User> {
-  const organizationId = parameters.orgId ?? requireUser(signer).orgId
-  const stampedRequest = await signer.stampRequest('query/whoami', { organizationId })
-  const user = await request(signer, '/v1/whoami', { stampedRequest })
+export async function whoami(client: SignerClient, parameters: WhoamiParameters = {}): Promise<User> {
+  const organizationId = parameters.orgId ?? requireUser(client).orgId
+  const stampedRequest = await client.stampRequest('query/whoami', { organizationId })
+  const user = await request(client, '/v1/whoami', { stampedRequest })
   if (!parameters.idToken) return user
   const claims = decodeClaims(parameters.idToken)
   return {

@@ -2,8 +2,8 @@ import type { Address, Instruction, SignatureBytes, Transaction } from '@solana/
 import { bytesToHex, hexToBytes } from 'viem'
 import { signRawMessage } from '../actions/signRawMessage.js'
 import { stampGatewayRequest } from '../actions/stampGatewayRequest.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
-import type { Signer } from '../Signer.js'
 import { requireUser } from '../store/requireUser.js'
 import { addSolanaSponsorship } from './addSolanaSponsorship.js'
 import { createSolanaTransfer } from './createSolanaTransfer.js'
@@ -52,14 +52,14 @@ export type SolanaSigner = {
  * const sponsored = await solana.addSponsorship(instructions, { rpcUrl: gatewayUrl }, policyId)
  * const signature = await sendSolanaTransaction(await solana.addSignature(sponsored), { rpcUrl: gatewayUrl })
  */
-export function toSolanaSigner(signer: Signer): SolanaSigner {
-  const { solanaAddress } = requireUser(signer)
+export function toSolanaSigner(client: SignerClient): SolanaSigner {
+  const { solanaAddress } = requireUser(client)
   if (!solanaAddress) throw new SignerError('no solana address')
   const address = solanaAddress as Address
-  const fetch = signer.fetch
+  const fetch = client.fetch
 
   const sign = async (bytes: Uint8Array) => {
-    const signature = await signRawMessage(signer, { message: bytesToHex(bytes), type: 'SOLANA' })
+    const signature = await signRawMessage(client, { message: bytesToHex(bytes), type: 'SOLANA' })
     return hexToBytes(signature).slice(0, 64)
   }
 
@@ -85,8 +85,8 @@ export function toSolanaSigner(signer: Signer): SolanaSigner {
         policyId,
         fetch,
         // The session is the signer's server's: only its own gateway can verify the stamp.
-        stamp: sameOrigin(connection.rpcUrl, signer.config.connection.rpcUrl)
-          ? (body) => stampGatewayRequest(signer, body)
+        stamp: sameOrigin(connection.rpcUrl, client.config.connection.rpcUrl)
+          ? (body) => stampGatewayRequest(client, body)
           : undefined,
       }),
   }

@@ -1,5 +1,5 @@
 import { getConfig } from '../actions/getConfig.js'
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import { withFrameApp } from './withFrameApp.js'
 
 /**
@@ -12,7 +12,7 @@ import { withFrameApp } from './withFrameApp.js'
  * const url = await resolveFrameUrl(signer, signer.config.iframeConfig.iframeUrl)
  * // 'https://signer.example.com/frame/auth?app=app_123'
  */
-export async function resolveFrameUrl(signer: Signer, url: string): Promise<string> {
-  const { appId } = await getConfig(signer)
+export async function resolveFrameUrl(client: SignerClient, url: string): Promise<string> {
+  const { appId } = await getConfig(client)
   return appId ? withFrameApp(url, appId) : url
 }

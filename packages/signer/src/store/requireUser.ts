@@ -1,5 +1,5 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { NotAuthenticatedError } from '../errors/NotAuthenticatedError.js'
-import type { Signer } from '../Signer.js'
 import type { User } from '../types.js'
 
 /**
@@ -8,8 +8,8 @@ import type { User } from '../types.js'
  * @example
  * const { orgId, address } = requireUser(signer)
  */
-export function requireUser(signer: Pick<Signer, 'getState'>): User {
-  const { user } = signer.getState()
+export function requireUser(client: Pick<SignerClient, 'getState'>): User {
+  const { user } = client.getState()
   if (!user) throw new NotAuthenticatedError()
   return user
 }

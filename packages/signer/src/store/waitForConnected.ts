@@ -1,4 +1,4 @@
-import type { Signer } from '../Signer.js'
+import type { SignerClient } from '../client/SignerClient.js'
 import type { User } from '../types.js'
 
 /**
@@ -8,9 +8,9 @@ import type { User } from '../types.js'
  * @example
  * const user = await waitForConnected(signer)
  */
-export function waitForConnected(signer: Pick<Signer, 'events'>): Promise<User> {
+export function waitForConnected(client: Pick<SignerClient, 'events'>): Promise<User> {
   return new Promise((resolve) => {
-    const off = signer.events.on('connected', (user) => {
+    const off = client.events.on('connected', (user) => {
       off()
       resolve(user)
     })

@@ -1,6 +1,6 @@
+import type { SignerClient } from '../client/SignerClient.js'
 import { MfaRequiredError } from '../errors/MfaRequiredError.js'
 import { SignerRequestError } from '../errors/SignerRequestError.js'
-import type { Signer } from '../Signer.js'
 import type { MultiFactorEntry } from '../types.js'
 import { version } from '../version.js'
 import type { SignerRoute, SignerRoutes } from './SignerRoutes.js'
@@ -26,18 +26,18 @@ function readMultiFactors(text: string): MultiFactorEntry[] | undefined {
  * const { orgId } = await request(signer, '/v1/lookup', { email: 'ada@example.com' })
  */
 export async function request<TRoute extends SignerRoute>(
-  signer: Pick<Signer, 'config' | 'fetch'>,
+  client: Pick<SignerClient, 'config' | 'fetch'>,
   route: TRoute,
   body: SignerRoutes[TRoute]['body'],
 ): Promise<SignerRoutes[TRoute]['response']> {
-  const { rpcUrl, apiKey, jwt } = signer.config.connection
+  const { rpcUrl, apiKey, jwt } = client.config.connection
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Alchemy-AA-Sdk-Version': version,
   }
   const bearer = apiKey ?? jwt
   if (bearer) headers.Authorization = `Bearer ${bearer}`
-  const response = await signer.fetch(`${rpcUrl}/signer${route}`, {
+  const response = await client.fetch(`${rpcUrl}/signer${route}`, {
     method: 'POST',
     headers,
     body: JSON.stringify(body),

@@ -1,0 +1,81 @@
+import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 'viem'
+import { type AddMfaParameters, addMfa } from '../actions/addMfa.js'
+import { addPasskey } from '../actions/addPasskey.js'
+import { type AuthenticateParameters, authenticate } from '../actions/authenticate.js'
+import { disconnect } from '../actions/disconnect.js'
+import { type ExportWalletParameters, exportWallet } from '../actions/exportWallet.js'
+import { getConfig } from '../actions/getConfig.js'
+import { getMfaFactors } from '../actions/getMfaFactors.js'
+import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
+import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
+import { preparePopupOauth } from '../actions/preparePopupOauth.js'
+import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
+import { type SignAuthorizationParameters, signAuthorization } from '../actions/signAuthorization.js'
+import { type SignMessageParameters, signMessage } from '../actions/signMessage.js'
+import { type SignRawMessageParameters, signRawMessage } from '../actions/signRawMessage.js'
+import { signTransaction } from '../actions/signTransaction.js'
+import { type SignTypedDataParameters, signTypedData } from '../actions/signTypedData.js'
+import { toViemAccount } from '../actions/toViemAccount.js'
+import { type ValidateMultiFactorsParameters, validateMultiFactors } from '../actions/validateMultiFactors.js'
+import { type VerifyMfaParameters, verifyMfa } from '../actions/verifyMfa.js'
+import { whoami } from '../actions/whoami.js'
+import type { SignerClient } from '../client/SignerClient.js'
+import { toSolanaSigner } from '../solana/toSolanaSigner.js'
+
+/** The methods `signerActions` adds to a signer. */
+export type SignerActions = ReturnType<typeof signerActions>
+
+/**
+ * The signer's methods, each one action of `src/actions` called with `client` (viem's decorator
+ * model): `createSigner` spreads them into the app-facing `Signer`. A new action that apps call as
+ * a method is added here, and nowhere else.
+ *
+ * @example
+ * const client = createSignerClient(parameters)
+ * const { authenticate, signMessage } = signerActions(client)
+ * await authenticate({ type: 'email', email: 'ada@example.com' })
+ */
+export function signerActions(client: SignerClient) {
+  return {
+    authenticate: (parameters: AuthenticateParameters) => authenticate(client, parameters),
+    validateMultiFactors: (parameters: ValidateMultiFactorsParameters) =>
+      validateMultiFactors(client, parameters),
+    disconnect: () => disconnect(client),
+    whoami: () => whoami(client),
+    lookupUserByEmail: (email: string) => lookupUserByEmail(client, { email }),
+    preparePopupOauth: () => preparePopupOauth(client),
+    getMfaStatus: () => client.getState().mfaStatus,
+    getMfaFactors: () => getMfaFactors(client),
+    addMfa: (parameters: AddMfaParameters) => addMfa(client, parameters),
+    verifyMfa: (parameters: VerifyMfaParameters) => verifyMfa(client, parameters),
+    removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
+    signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
+    signMessage: (message: SignMessageParameters['message']) => signMessage(client, { message }),
+    signTypedData: <
+      const typedData extends TypedData | Record<string, unknown>,
+      primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
+    >(
+      typedData: SignTypedDataParameters<typedData, primaryType>,
+    ) => signTypedData(client, typedData),
+    signTransaction: <
+      serializer extends
+        SerializeTransactionFn<TransactionSerializable> = SerializeTransactionFn<TransactionSerializable>,
+      transaction extends Parameters<serializer>[0] = Parameters<serializer>[0],
+    >(
+      transaction: transaction,
+      options?: { serializer?: serializer | undefined } | undefined,
+    ) => signTransaction<serializer, transaction>(client, { transaction, serializer: options?.serializer }),
+    signAuthorization: (authorization: SignAuthorizationParameters) =>
+      signAuthorization(client, authorization),
+    toViemAccount: () => toViemAccount(client),
+    toSolanaSigner: () => toSolanaSigner(client),
+    getPasskeyStatus: () => getPasskeyStatus(client),
+    addPasskey: (creationOpts?: CredentialCreationOptions | undefined) =>
+      addPasskey(client, { creationOpts }),
+    exportWallet: (parameters: ExportWalletParameters) => exportWallet(client, parameters),
+    /** The app's sign-in settings from the server (`/v1/signer-config`), fetched once. */
+    getConfig: () => getConfig(client),
+    /** Stops timers and window listeners (the signer stays usable for explicit calls). */
+    destroy: () => client.sessions.destroy(),
+  }
+}
