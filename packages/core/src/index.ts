@@ -1,5 +1,12 @@
 export type { SmartAccountClient } from '@sigil/accounts'
 export type { Signer, SolanaConnection, SolanaSigner, User } from '@sigil/signer'
+export {
+  type KnownAuthProvider,
+  MfaRequiredError,
+  type MultiFactorEntry,
+  OauthCancelledError,
+  type OauthParameters,
+} from '@sigil/signer'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export {
@@ -87,6 +94,39 @@ export {
 export { ChainNotFoundError } from './errors/ChainNotFoundError.js'
 export { ClientOnlyPropertyError } from './errors/ClientOnlyPropertyError.js'
 export { CoreError } from './errors/CoreError.js'
+export {
+  type CreatePasskeyAccountParameters,
+  type CreatePasskeyAccountReturnType,
+  createPasskeyAccount,
+} from './signin/createPasskeyAccount.js'
+export { readSignInError, type SignInErrorInfo } from './signin/readSignInError.js'
+export type { EmailMode } from './signin/resolveEmailMode.js'
+export type { SignInDone, SignInLink, SignInMfa, SignInOtp, SignInStep } from './signin/SignInStep.js'
+export {
+  type SignInWithOauthParameters,
+  type SignInWithOauthReturnType,
+  signInWithOauth,
+} from './signin/signInWithOauth.js'
+export { type SignInWithPasskeyReturnType, signInWithPasskey } from './signin/signInWithPasskey.js'
+export {
+  type StartEmailSignInParameters,
+  type StartEmailSignInReturnType,
+  signupQueryParameter,
+  startEmailSignIn,
+} from './signin/startEmailSignIn.js'
+export {
+  type SubmitMfaCodeParameters,
+  type SubmitMfaCodeReturnType,
+  submitMfaCode,
+} from './signin/submitMfaCode.js'
+export { type SubmitOtpParameters, type SubmitOtpReturnType, submitOtp } from './signin/submitOtp.js'
+export {
+  type SignInCompleting,
+  type SignInFailed,
+  type WatchedSignInStep,
+  type WatchSignInStepOptions,
+  watchSignInStep,
+} from './signin/watchSignInStep.js'
 export type {
   SmartAccountClientOfType,
   SmartAccountClientOptions,

@@ -1,0 +1,36 @@
+import { requireSigner } from '../actions/requireSigner.js'
+import type { SigilConfig } from '../createConfig.js'
+import type { SignInMfa, SignInStep } from './SignInStep.js'
+import { startEmailSignIn } from './startEmailSignIn.js'
+import { toSignInDone } from './toSignInDone.js'
+
+export type SubmitMfaCodeParameters = {
+  /** The authenticator app's code. */
+  code: string
+  /** The `mfa` step being answered: with its `email`, the code goes with a new link request. */
+  step?: Omit<SignInMfa, 'next'> | undefined
+}
+
+export type SubmitMfaCodeReturnType = SignInStep
+
+/**
+ * Answers a `{ next: 'mfa' }` step with the user's authenticator code. After an emailed code, an
+ * OAuth popup or redirect, or a passkey, it finishes the sign-in (`{ next: 'done' }`); after a
+ * link request (`step.email`), it asks for the link again with the code (`{ next: 'link' }`). A
+ * wrong code throws the server's `INVALID_MFA_CODE` (`readSignInError`); the user may try again.
+ *
+ * @example
+ * const step = await submitOtp(config, { code: emailed })
+ * if (step.next === 'mfa') await submitMfaCode(config, { code: '123456', step })
+ */
+export async function submitMfaCode(
+  config: SigilConfig,
+  { code, step }: SubmitMfaCodeParameters,
+): Promise<SubmitMfaCodeReturnType> {
+  if (step?.email) {
+    const multiFactors = [{ multiFactorId: step.factorId, multiFactorCode: code }]
+    return startEmailSignIn(config, { email: step.email, emailMode: 'magicLink', multiFactors })
+  }
+  const signer = requireSigner(config)
+  return toSignInDone(signer, await signer.validateMultiFactors({ multiFactorCode: code }))
+}
