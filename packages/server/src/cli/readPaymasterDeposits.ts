@@ -1,7 +1,7 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { Address } from 'viem'
 import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
 import type { ChainConfig } from '../gateway/ChainConfig.js'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { Logger } from '../log/createLogger.js'
 import { readPaymasterDeposit } from '../sponsor/readPaymasterDeposit.js'
 

@@ -1,5 +1,5 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { Address } from 'viem'
-import type { EntryPointVersion } from './EntryPointVersion.js'
 
 /** An EVM chain the RPC gateway serves at `/rpc/<numeric id>`. */
 export type EvmChainConfig = {

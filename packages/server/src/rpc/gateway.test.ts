@@ -1,4 +1,5 @@
 import { createDevnetClient, type Devnet, type DevnetClient, startDevnet } from '@sigil/devnet'
+import type { EntryPointVersion } from '@sigil/protocol'
 import { concat, createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import {
   createBundlerClient,
@@ -9,7 +10,6 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
 import type { StoreDialect } from '../store/createStore.js'
 import { forEachDialect } from '../store/test/storeDialects.js'

@@ -1,5 +1,5 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { RpcError } from '../gateway/RpcError.js'
 import { decodeCallTargets } from './decodeCallTargets.js'

@@ -1,6 +1,6 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { Address } from 'viem'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { RpcError, rpcErrorCodes } from '../gateway/RpcError.js'
 import { assertFeeCaps } from './assertFeeCaps.js'

@@ -1,5 +1,5 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import { type Address, concat, encodeAbiParameters, type Hex, numberToHex, parseAbiParameters } from 'viem'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 
 /** A well-formed 65-byte signature that recovers to no signer: paymaster stub data for gas estimation. */
 export const dummyPaymasterSignature: Hex =

@@ -1,5 +1,5 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { assertKnownSender } from './assertKnownSender.js'
 import { assertPolicyAllows } from './assertPolicyAllows.js'

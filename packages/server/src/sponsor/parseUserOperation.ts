@@ -1,5 +1,5 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import { parseParams } from '../gateway/parseParams.js'
 import { userOperation06Schema, userOperation07Schema } from '../gateway/rpcSchemas.js'
 

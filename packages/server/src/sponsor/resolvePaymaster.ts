@@ -1,7 +1,7 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { Address } from 'viem'
 import { entryPoint06Address, entryPoint07Address, entryPoint08Address } from 'viem/account-abstraction'
 import type { EvmChainConfig } from '../gateway/ChainConfig.js'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import { RpcError } from '../gateway/RpcError.js'
 
 const versions: Record<string, EntryPointVersion> = {

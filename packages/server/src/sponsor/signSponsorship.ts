@@ -1,12 +1,12 @@
+import type { EntryPointVersion } from '@sigil/protocol'
+import { getPaymasterHash } from '@sigil/protocol'
 import type { Address } from 'viem'
 import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { RpcError } from '../gateway/RpcError.js'
 import { assertOperationCost, type OperationCostEstimates } from './assertOperationCost.js'
 import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
-import { getPaymasterHash } from './getPaymasterHash.js'
 import { reserveSponsorship } from './reserveSponsorship.js'
 import { signPaymasterHash } from './signPaymasterHash.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
@@ -64,7 +64,7 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
   const validAfter = 0
   const hash = getPaymasterHash({
     userOperation,
-    version,
+    entryPointVersion: version,
     chainId: chain.id,
     paymaster,
     validUntil,

@@ -1,6 +1,6 @@
+import type { EntryPointVersion } from '@sigil/protocol'
 import type { Address } from 'viem'
 import type { UserOperation } from 'viem/account-abstraction'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 
 /**

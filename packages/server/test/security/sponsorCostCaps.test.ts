@@ -26,7 +26,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { EntryPointVersion } from '../../src/gateway/EntryPointVersion.js'
+import type { EntryPointVersion } from '@sigil/protocol'
 import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
 import {
   deploySimpleAccountFactories,

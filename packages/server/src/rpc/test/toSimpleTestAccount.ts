@@ -1,4 +1,5 @@
 import { readArtifact } from '@sigil/devnet'
+import type { EntryPointVersion } from '@sigil/protocol'
 import { type Address, encodeFunctionData, type Hex, type LocalAccount, type PublicClient } from 'viem'
 import {
   entryPoint06Abi,
@@ -11,7 +12,6 @@ import {
   toSmartAccount,
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
-import type { EntryPointVersion } from '../../gateway/EntryPointVersion.js'
 
 /** eth-infinitism artifacts per EntryPoint version. */
 export const simpleAccountPackages = {

@@ -4,6 +4,8 @@ import {
   type StartTestChainReturnType,
   startTestChain,
 } from '@sigil/devnet'
+import type { EntryPointVersion } from '@sigil/protocol'
+import { getPaymasterHash } from '@sigil/protocol'
 import { type Address, recoverMessageAddress } from 'viem'
 import {
   entryPoint06Address,
@@ -13,13 +15,11 @@ import {
   type UserOperation,
 } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { EntryPointVersion } from '../gateway/EntryPointVersion.js'
 import { createMasterKeyProvider } from '../vault/createMasterKeyProvider.js'
 import { createVault } from '../vault/createVault.js'
-import { getPaymasterHash } from './getPaymasterHash.js'
 import { signPaymasterHash } from './signPaymasterHash.js'
 
-/** The off-chain paymaster hash against the Sigil paymasters' own `getHash`, on a real anvil. */
+/** `@sigil/protocol`'s off-chain paymaster hash against the Sigil paymasters' own `getHash`, on a real anvil. */
 
 let chain: StartTestChainReturnType
 let paymasters: Record<EntryPointVersion, Address>
@@ -56,7 +56,7 @@ describe('getPaymasterHash', () => {
     } as never)
     const hash = getPaymasterHash({
       userOperation,
-      version: '0.6',
+      entryPointVersion: '0.6',
       chainId: 31337,
       paymaster: paymasters['0.6'],
       validUntil,
@@ -85,7 +85,7 @@ describe('getPaymasterHash', () => {
       } as never)
       const parameters = {
         userOperation,
-        version,
+        entryPointVersion: version,
         chainId: 31337,
         paymaster: paymasters[version],
         validUntil,
