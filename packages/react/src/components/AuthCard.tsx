@@ -1,5 +1,5 @@
 import './sigil.css'
-import { disconnect, watchSignerStatus } from '@sigil/core'
+import { disconnect, watchSignInStep } from '@sigil/core'
 import { useEffect, useRef } from 'react'
 import { useAuthModal } from '../hooks/useAuthModal.js'
 import { useSigilConfig } from '../hooks/useSigilConfig.js'
@@ -9,6 +9,7 @@ import type { AuthUiConfig } from './AuthUiConfig.js'
 import { AuthUiContext } from './AuthUiContext.js'
 import { Navigation } from './Navigation.js'
 import { canGoBack, shouldDisconnectOnBack } from './nextAuthStep.js'
+import { toAuthStepEvent } from './toAuthStepEvent.js'
 import { useAuthStep } from './useAuthStep.js'
 import { useAuthUiConfig } from './useAuthUiConfig.js'
 
@@ -21,7 +22,7 @@ export type AuthCardProps = AuthUiConfig & {
 }
 
 /**
- * The sign-in card (reference §3.3 `AuthCard`): every step of spec §2, driven by the UI options of
+ * The sign-in card (docs/sign-in-ui.md): every step of the sign-in UI, driven by the UI options of
  * the config (`createConfig(parameters, ui)`), which props override. Needs `<SigilProvider>`; shares
  * its step with `AuthModal`. When the user is signed in it calls `onAuthSuccess` and closes the modal.
  *
@@ -39,22 +40,16 @@ export function AuthCard({ className, theme = 'auto', onClose, ...overrides }: A
   const onAuthSuccess = useRef(ui.onAuthSuccess)
   onAuthSuccess.current = ui.onAuthSuccess
 
-  // An emailed link's return completes while the signer starts: 'Completing login'. Watched on the
-  // store itself, as the return can pass AUTHENTICATING_EMAIL between two renders.
-  // An OAuth sign-in (popup, or a redirect return) of a user with a TOTP factor stops at
-  // AWAITING_MFA_AUTH: the code step finishes it with validateMultiFactors.
-  useEffect(() => {
-    const mfaFrom = ['initial', 'oauth_completing'] as const
-    let previous = config.store.getState().signerStatus.status
-    if (previous === 'AWAITING_MFA_AUTH') dispatch({ type: 'MFA_REQUIRED', previousStep: 'otp' }, mfaFrom)
-    return watchSignerStatus(config)(({ status }) => {
-      if (previous === 'INITIALIZING' && status === 'AUTHENTICATING_EMAIL')
-        dispatch({ type: 'EMAIL_COMPLETING' }, 'initial')
-      if (status === 'AWAITING_MFA_AUTH' && previous !== status)
-        dispatch({ type: 'MFA_REQUIRED', previousStep: 'otp' }, mfaFrom)
-      previous = status
-    })
-  }, [config, dispatch])
+  // Sign-ins that finish outside the card's own actions: an emailed link's return ('Completing
+  // login'), an OAuth redirect return of a user with a TOTP factor (the code step finishes it).
+  useEffect(
+    () =>
+      watchSignInStep(config, { current: true })((step) => {
+        if (step.next === 'completing') dispatch(toAuthStepEvent(step), 'initial')
+        if (step.next === 'mfa') dispatch(toAuthStepEvent(step), ['initial', 'oauth_completing'])
+      }),
+    [config, dispatch],
+  )
 
   useEffect(() => {
     if (authStep.type !== 'complete') return

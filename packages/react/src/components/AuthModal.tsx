@@ -1,10 +1,9 @@
 import './sigil.css'
-import { disconnect, watchSignerStatus } from '@sigil/core'
+import { disconnect, watchSignInStep } from '@sigil/core'
 import { type MouseEvent, useCallback, useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useAuthModal } from '../hooks/useAuthModal.js'
 import { useSigilConfig } from '../hooks/useSigilConfig.js'
-import { useSigner } from '../hooks/useSigner.js'
 import { useSignerStatus } from '../hooks/useSignerStatus.js'
 import { texts } from '../ui/texts.js'
 import { useFocusTrap } from '../ui/useFocusTrap.js'
@@ -15,7 +14,7 @@ import { useAuthUiConfig } from './useAuthUiConfig.js'
 export type AuthModalProps = Omit<AuthCardProps, 'onClose'>
 
 /**
- * The sign-in modal (reference §3.3 `AuthModal`): `AuthCard` in a `role="dialog"` with
+ * The sign-in modal (docs/sign-in-ui.md): `AuthCard` in a `role="dialog"` with
  * `aria-modal`, drawn over the page while `useAuthModal().isOpen`. Focus stays inside it (Tab
  * wraps) and returns where it was when it closes; Escape, the close button and a click outside
  * close it, which ends a sign-in in flight (disconnect) unless the user is signed in. With
@@ -31,24 +30,20 @@ export function AuthModal({ theme = 'auto', className, ...props }: AuthModalProp
   const { isOpen, openAuthModal, closeAuthModal } = useAuthModal()
   const { isConnected } = useSignerStatus()
   const config = useSigilConfig()
-  const signer = useSigner()
   const { dispatch } = useAuthStep()
   const { addPasskeyOnSignup } = useAuthUiConfig(props)
   const dialog = useRef<HTMLDivElement>(null)
   useFocusTrap(dialog, isOpen)
 
-  // A sign-up completed outside the modal: offer the passkey in it (reference §3.3).
+  // A sign-up completed outside the modal: offer the passkey in it (docs/sign-in-ui.md#steps).
   useEffect(() => {
-    if (!addPasskeyOnSignup || isOpen || !signer) return
-    let previous = config.store.getState().signerStatus.status
-    return watchSignerStatus(config)(({ status }) => {
-      const connected = status === 'CONNECTED' && previous !== 'CONNECTED'
-      previous = status
-      if (!connected || !signer.isNewUser) return
+    if (!addPasskeyOnSignup || isOpen) return
+    return watchSignInStep(config)((step) => {
+      if (step.next !== 'done' || !step.isNewUser) return
       dispatch({ type: 'CONNECTED', isNewUser: true, addPasskeyOnSignup }, ['initial', 'email_completing'])
       openAuthModal()
     })
-  }, [addPasskeyOnSignup, isOpen, signer, config, dispatch, openAuthModal])
+  }, [addPasskeyOnSignup, isOpen, config, dispatch, openAuthModal])
 
   const close = useCallback(() => {
     if (!isConnected) void disconnect(config).catch(() => undefined)

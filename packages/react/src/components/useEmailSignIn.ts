@@ -1,48 +1,20 @@
-import { watchSignerStatus } from '@sigil/core'
-import { MfaRequiredError, type MultiFactorEntry, type Signer } from '@sigil/signer'
+import { type EmailMode, type StartEmailSignInParameters, startEmailSignIn } from '@sigil/core'
+import { useMutation } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useAuthenticate } from '../hooks/useAuthenticate.js'
 import { useSigilConfig } from '../hooks/useSigilConfig.js'
-import { useSigner } from '../hooks/useSigner.js'
-import type { EmailAuthType } from './AuthUiConfig.js'
+import { toError } from '../ui/toError.js'
 import { useAuthUi } from './AuthUiContext.js'
+import { toAuthStepEvent } from './toAuthStepEvent.js'
 import { useAuthStep } from './useAuthStep.js'
 
-/** The query parameter an emailed link carries back for a new user (reference §1.6). */
-export const signupQueryParameter = 'aa-is-signup'
+/** The steps an email sign-in (or its resend) may move the card from. */
+const emailSteps = ['initial', 'email_verify', 'otp_verify', 'totp_verify'] as const
 
 /**
- * The app's email mode: the server's (`getConfig().email.mode`, `MAGIC_LINK` or `OTP`), else the
- * section's `emailMode`, else a code.
- */
-async function resolveEmailMode(
-  signer: Signer,
-  fallback: EmailAuthType['emailMode'],
-): Promise<'magicLink' | 'otp'> {
-  const mode = await signer
-    .getConfig()
-    .then((config) => config.email.mode)
-    .catch(() => undefined)
-  if (mode === 'MAGIC_LINK') return 'magicLink'
-  if (mode === 'OTP') return 'otp'
-  return fallback === 'magicLink' ? 'magicLink' : 'otp'
-}
-
-export type StartEmailSignInOptions = {
-  /** The section's `emailMode`, used when the server does not say. */
-  emailMode?: EmailAuthType['emailMode']
-  /** TOTP codes for a link sign-in that needs them (step totp_verify). */
-  multiFactors?: MultiFactorEntry[] | undefined
-  /** Throw failures to the caller instead of going back to the first step with the error. */
-  rethrow?: boolean | undefined
-}
-
-/**
- * Starts (or resends) an email sign-in the way reference §3.3 "Email section" does: looks the user
- * up (a new user's link carries `aa-is-signup=true`), asks the server for its email mode, then
- * `authenticate({type:'email'})`. Code mode moves to otp_verify right away; link mode moves to
- * email_verify once the signer is AWAITING_EMAIL_AUTH; a second factor moves to totp_verify; any
- * other failure goes back to initial with the error. Resolves when the user is signed in, or failed.
+ * Starts (or resends) an email sign-in with core `startEmailSignIn` (which looks the user up and
+ * picks the server's email mode) and moves the card to the step it answers: otp_verify,
+ * email_verify, or totp_verify for a link sign-in that needs an authenticator code. A failure goes
+ * back to the first step with the error.
  *
  * @example
  * const startEmailSignIn = useEmailSignIn()
@@ -50,47 +22,21 @@ export type StartEmailSignInOptions = {
  */
 export function useEmailSignIn() {
   const config = useSigilConfig()
-  const signer = useSigner()
-  const { authenticateAsync } = useAuthenticate()
   const { dispatch } = useAuthStep()
   const { addPasskeyOnSignup } = useAuthUi()
+  const { mutateAsync } = useMutation({
+    mutationKey: ['startEmailSignIn'],
+    mutationFn: (parameters: StartEmailSignInParameters) => startEmailSignIn(config, parameters),
+  })
   return useCallback(
-    async (email: string, options: StartEmailSignInOptions = {}): Promise<void> => {
-      const emailSteps = ['initial', 'email_verify', 'otp_verify', 'totp_verify'] as const
-      let stopWatching = () => {}
+    async (email: string, { emailMode }: { emailMode?: EmailMode | undefined } = {}): Promise<void> => {
       try {
-        if (!signer) throw new Error('The signer has not started yet')
-        const mode = await resolveEmailMode(signer, options.emailMode)
-        const existing = await signer.lookupUserByEmail(email)
-        const redirectParams = new URLSearchParams()
-        if (!existing.orgId) redirectParams.set(signupQueryParameter, 'true')
-        if (mode === 'otp') dispatch({ type: 'EMAIL_CODE_REQUESTED', email }, ['initial', 'otp_verify'])
-        else
-          stopWatching = watchSignerStatus(config)(({ status }) => {
-            if (status === 'AWAITING_EMAIL_AUTH')
-              dispatch({ type: 'EMAIL_LINK_SENT', email }, ['initial', 'totp_verify'])
-          })
-        await authenticateAsync({
-          type: 'email',
-          email,
-          emailMode: mode,
-          redirectParams,
-          multiFactors: options.multiFactors,
-        })
-        dispatch({ type: 'CONNECTED', isNewUser: signer.isNewUser, addPasskeyOnSignup }, 'email_verify')
+        const step = await mutateAsync({ email, emailMode })
+        dispatch(toAuthStepEvent(step, { email, addPasskeyOnSignup }), emailSteps)
       } catch (error) {
-        if (error instanceof MfaRequiredError && error.multiFactors[0] && !options.multiFactors) {
-          const factorId = error.multiFactors[0].multiFactorId
-          dispatch({ type: 'MFA_REQUIRED', previousStep: 'magicLink', email, factorId }, emailSteps)
-          return
-        }
-        if (options.rethrow) throw error
-        const failure = error instanceof Error ? error : new Error(String(error))
-        dispatch({ type: 'RESET', error: failure }, emailSteps)
-      } finally {
-        stopWatching()
+        dispatch({ type: 'RESET', error: toError(error) }, emailSteps)
       }
     },
-    [config, signer, authenticateAsync, dispatch, addPasskeyOnSignup],
+    [mutateAsync, dispatch, addPasskeyOnSignup],
   )
 }

@@ -1,38 +1,42 @@
-import { OauthCancelledError } from '@sigil/signer'
+import { OauthCancelledError, type SignInWithOauthParameters, signInWithOauth } from '@sigil/core'
+import { useMutation } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useAuthenticate } from '../hooks/useAuthenticate.js'
-import { useSigner } from '../hooks/useSigner.js'
+import { useSigilConfig } from '../hooks/useSigilConfig.js'
 import { toError } from '../ui/toError.js'
 import type { SocialAuthType } from './AuthUiConfig.js'
 import { useAuthUi } from './AuthUiContext.js'
+import { toAuthStepEvent } from './toAuthStepEvent.js'
 import { useAuthStep } from './useAuthStep.js'
 
 /**
- * Signs in with a social provider through step oauth_completing: `authenticate({...config,
- * type:'oauth'})` in popup or redirect mode. A closed popup (`OauthCancelledError`) goes back to the
- * first step; other failures draw "Couldn't connect to {provider}".
+ * Signs in with a social provider through step oauth_completing with core `signInWithOauth`, in
+ * popup or redirect mode. A closed popup (`OauthCancelledError`) goes back to the first step; other
+ * failures draw "Couldn't connect to {provider}"; a user with an authenticator factor is asked for
+ * its code.
  *
  * @example
  * const signInWithOauth = useOauthSignIn()
  * signInWithOauth({ type: 'social', authProviderId: 'google', mode: 'popup' })
  */
 export function useOauthSignIn() {
-  const { authenticateAsync } = useAuthenticate()
+  const config = useSigilConfig()
   const { dispatch } = useAuthStep()
   const { addPasskeyOnSignup } = useAuthUi()
-  const signer = useSigner()
+  const { mutateAsync } = useMutation({
+    mutationKey: ['signInWithOauth'],
+    mutationFn: (parameters: SignInWithOauthParameters) => signInWithOauth(config, parameters),
+  })
   return useCallback(
-    async (config: SocialAuthType) => {
-      dispatch({ type: 'OAUTH_STARTED', config })
-      const { type: _, displayName: _name, logoUrl: _logo, logoUrlDark: _dark, ...oauth } = config
+    async (social: SocialAuthType) => {
+      dispatch({ type: 'OAUTH_STARTED', config: social })
+      const { type: _, displayName: _name, logoUrl: _logo, logoUrlDark: _dark, ...oauth } = social
       try {
-        await authenticateAsync({ ...oauth, type: 'oauth' })
-        dispatch({ type: 'CONNECTED', isNewUser: signer?.isNewUser, addPasskeyOnSignup }, 'oauth_completing')
+        dispatch(toAuthStepEvent(await mutateAsync(oauth), { addPasskeyOnSignup }), 'oauth_completing')
       } catch (error) {
         if (error instanceof OauthCancelledError) dispatch({ type: 'OAUTH_CANCELLED' }, 'oauth_completing')
         else dispatch({ type: 'FAILED', error: toError(error) }, 'oauth_completing')
       }
     },
-    [authenticateAsync, dispatch, addPasskeyOnSignup, signer],
+    [mutateAsync, dispatch, addPasskeyOnSignup],
   )
 }

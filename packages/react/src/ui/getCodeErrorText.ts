@@ -1,20 +1,18 @@
-import { readServerError } from './readServerError.js'
+import { readSignInError } from '@sigil/core'
 import { texts } from './texts.js'
 
 /**
  * The text under a code field after a failed check, or undefined when the failure is not about the
- * code (then the step shows its error screen instead). Email codes: the server's `invalid OTP code`
- * → 'The code you entered is incorrect'. Authenticator codes (`totp`): `Invalid MFA code` → 'The code
- * you entered is incorrect', anything else → 'An error occurred while verifying the code'.
+ * code (then the step shows its error screen instead), by the server's error `code`. Email codes:
+ * `INVALID_OTP_CODE` → 'The code you entered is incorrect'. Authenticator codes (`totp`):
+ * `INVALID_MFA_CODE` → 'The code you entered is incorrect', anything else → 'An error occurred
+ * while verifying the code'.
  *
  * @example
  * getCodeErrorText(error, 'otp') // 'The code you entered is incorrect'
  */
 export function getCodeErrorText(failure: unknown, kind: 'otp' | 'totp'): string | undefined {
-  const { error } = readServerError(failure)
-  if (kind === 'otp') return error === 'invalid OTP code' ? texts.otp.incorrect : undefined
-  const message = failure instanceof Error ? failure.message : ''
-  return error?.includes('Invalid MFA code') || message.includes('Invalid MFA code')
-    ? texts.totp.incorrect
-    : texts.totp.failed
+  const { code } = readSignInError(failure)
+  if (kind === 'otp') return code === 'INVALID_OTP_CODE' ? texts.otp.incorrect : undefined
+  return code === 'INVALID_MFA_CODE' ? texts.totp.incorrect : texts.totp.failed
 }

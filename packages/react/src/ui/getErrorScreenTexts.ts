@@ -1,4 +1,4 @@
-import { readServerError } from './readServerError.js'
+import { readSignInError } from '@sigil/core'
 import { texts } from './texts.js'
 
 /** Which sign-in failed: the error screen's default texts follow it. */
@@ -21,7 +21,7 @@ const errorText = (failure: unknown) => {
 /** The platform or the server refused: a WebAuthn SecurityError, or an HTTP 403 or 429. */
 function isPermissionDenied(failure: unknown): boolean {
   if (errorName(failure) === 'SecurityError') return true
-  const { status } = readServerError(failure)
+  const { status } = readSignInError(failure)
   return status === 403 || status === 429
 }
 

@@ -1,33 +1,32 @@
+import { watchSignInStep } from '@sigil/core'
 import { useEffect } from 'react'
-import { useSigner } from '../../hooks/useSigner.js'
-import { useSignerStatus } from '../../hooks/useSignerStatus.js'
+import { useSigilConfig } from '../../hooks/useSigilConfig.js'
 import { Spinner } from '../../ui/Spinner.js'
 import { texts } from '../../ui/texts.js'
 import { useAuthUi } from '../AuthUiContext.js'
+import { toAuthStepEvent } from '../toAuthStepEvent.js'
 import { useAuthStep } from '../useAuthStep.js'
 
 /**
- * Step email_completing (spec §2 'Completing login'): shown while an emailed link's return finishes
- * (status AUTHENTICATING_EMAIL); completes once the signer is connected, and goes back to the first
- * step with the error if the link fails.
+ * Step email_completing ('Completing login', docs/sign-in-ui.md): shown while an emailed link's
+ * return finishes; completes when core `watchSignInStep` reports the user signed in, and goes back
+ * to the first step with the error if the link fails.
  *
  * @example
  * <CompletingStep />
  */
 export function CompletingStep() {
+  const config = useSigilConfig()
   const { dispatch } = useAuthStep()
-  const { isConnected, isDisconnected, error } = useSignerStatus()
-  const signer = useSigner()
   const { addPasskeyOnSignup } = useAuthUi()
-  useEffect(() => {
-    if (isConnected)
-      dispatch({ type: 'CONNECTED', isNewUser: signer?.isNewUser, addPasskeyOnSignup }, 'email_completing')
-    else if (isDisconnected && error)
-      dispatch(
-        { type: 'RESET', error: Object.assign(new Error(error.message), { name: error.name }) },
-        'email_completing',
-      )
-  }, [isConnected, isDisconnected, error, signer, addPasskeyOnSignup, dispatch])
+  useEffect(
+    () =>
+      watchSignInStep(config, { current: true })((step) => {
+        if (step.next === 'done' || step.next === 'failed')
+          dispatch(toAuthStepEvent(step, { addPasskeyOnSignup }), 'email_completing')
+      }),
+    [config, dispatch, addPasskeyOnSignup],
+  )
   return (
     <div role="status" className="sigil-stack">
       <Spinner />

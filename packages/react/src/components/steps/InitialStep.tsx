@@ -1,5 +1,5 @@
+import { readSignInError } from '@sigil/core'
 import { Fragment } from 'react'
-import { readServerError } from '../../ui/readServerError.js'
 import { texts } from '../../ui/texts.js'
 import type { AuthStep } from '../AuthStep.js'
 import { useAuthUi } from '../AuthUiContext.js'
@@ -23,7 +23,7 @@ export function InitialStep({ authStep }: { authStep: AuthStep }) {
       {hideSignInText ? null : <h2>{texts.signIn}</h2>}
       {error && !hideError ? (
         <p className="sigil-error" role="alert">
-          {readServerError(error).error ?? error.message}
+          {readSignInError(error).message ?? error.message}
         </p>
       ) : null}
       {sections.map((section, index) => (

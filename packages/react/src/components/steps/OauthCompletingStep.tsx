@@ -1,5 +1,6 @@
+import { watchSignInStep } from '@sigil/core'
 import { useEffect } from 'react'
-import { useSignerStatus } from '../../hooks/useSignerStatus.js'
+import { useSigilConfig } from '../../hooks/useSigilConfig.js'
 import { getErrorScreenTexts } from '../../ui/getErrorScreenTexts.js'
 import { getProviderDisplayName } from '../../ui/getProviderDisplayName.js'
 import { Spinner } from '../../ui/Spinner.js'
@@ -23,16 +24,19 @@ export function OauthCompletingStep({
 }: {
   authStep: Extract<AuthStep, { type: 'oauth_completing' }>
 }) {
+  const config = useSigilConfig()
   const { dispatch } = useAuthStep()
-  const { isConnected } = useSignerStatus()
   const signInWithOauth = useOauthSignIn()
   const name = getProviderDisplayName(authStep.config)
   // A popup sign-in is finished by useOauthSignIn (it knows whether the user is new, for the
   // passkey offer); completing here as soon as the signer connects would race it.
   const isPopup = authStep.config.mode === 'popup'
   useEffect(() => {
-    if (isConnected && !isPopup) dispatch({ type: 'COMPLETE' }, 'oauth_completing')
-  }, [isConnected, isPopup, dispatch])
+    if (isPopup) return
+    return watchSignInStep(config, { current: true })((step) => {
+      if (step.next === 'done') dispatch({ type: 'COMPLETE' }, 'oauth_completing')
+    })
+  }, [config, isPopup, dispatch])
   if (authStep.error) {
     const screen = getErrorScreenTexts(authStep.error, { kind: 'oauth', name })
     return (

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
-import { useAuthenticate } from '../../hooks/useAuthenticate.js'
-import { useSigner } from '../../hooks/useSigner.js'
-import { useSignerStatus } from '../../hooks/useSignerStatus.js'
+import { type SubmitOtpParameters, submitOtp } from '@sigil/core'
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useSigilConfig } from '../../hooks/useSigilConfig.js'
 import { CodeInput } from '../../ui/CodeInput.js'
 import { getCodeErrorText } from '../../ui/getCodeErrorText.js'
 import { getErrorScreenTexts } from '../../ui/getErrorScreenTexts.js'
@@ -11,14 +11,15 @@ import type { AuthStep } from '../AuthStep.js'
 import { useAuthUi } from '../AuthUiContext.js'
 import { ErrorScreen } from '../ErrorScreen.js'
 import { ResendEmail } from '../ResendEmail.js'
+import { toAuthStepEvent } from '../toAuthStepEvent.js'
 import { useAuthStep } from '../useAuthStep.js'
 import { useEmailSignIn } from '../useEmailSignIn.js'
 
-/** How long 'Verified!' shows before the step completes (reference §3.3 AUTH_DELAY). */
+/** How long 'Verified!' shows before the step completes (docs/sign-in-ui.md#steps). */
 export const verifiedDelayMs = 1000
 
 /**
- * Step otp_verify (spec §2 'Enter verification code'): six digits submit `authenticate({type:'otp'})`
+ * Step otp_verify ('Enter verification code', docs/sign-in-ui.md): six digits go to core `submitOtp`
  * with 'Verifying...', then 'Verified!' and `complete` a second later. A wrong code shows 'The code
  * you entered is incorrect' under a cleared field; a second factor moves to totp_verify; any other
  * failure draws 'Connection failed' / 'The code could not be verified'. Resend mails a new code.
@@ -27,28 +28,28 @@ export const verifiedDelayMs = 1000
  * <OtpVerifyStep authStep={{ type: 'otp_verify', email: 'ada@example.com' }} />
  */
 export function OtpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { type: 'otp_verify' }> }) {
+  const config = useSigilConfig()
   const { dispatch } = useAuthStep()
-  const { authenticateAsync } = useAuthenticate()
-  const { status } = useSignerStatus()
-  const signer = useSigner()
   const { addPasskeyOnSignup } = useAuthUi()
   const startEmailSignIn = useEmailSignIn()
+  const { mutateAsync } = useMutation({
+    mutationKey: ['submitOtp'],
+    mutationFn: (parameters: SubmitOtpParameters) => submitOtp(config, parameters),
+  })
   const [attempt, setAttempt] = useState(0)
   const { email, error } = authStep
   const progress = authStep.status ?? 'base'
 
-  useEffect(() => {
-    if (status === 'AWAITING_MFA_AUTH') dispatch({ type: 'MFA_REQUIRED', previousStep: 'otp' }, 'otp_verify')
-  }, [status, dispatch])
-
-  const submit = async (otpCode: string) => {
+  const submit = async (code: string) => {
     dispatch({ type: 'OTP_VERIFYING' }, 'otp_verify')
     try {
-      await authenticateAsync({ type: 'otp', otpCode })
+      const step = await mutateAsync({ code })
+      if (step.next === 'mfa') {
+        dispatch(toAuthStepEvent(step), 'otp_verify')
+        return
+      }
       dispatch({ type: 'OTP_VERIFIED' }, 'otp_verify')
-      setTimeout(() => {
-        dispatch({ type: 'CONNECTED', isNewUser: signer?.isNewUser, addPasskeyOnSignup }, 'otp_verify')
-      }, verifiedDelayMs)
+      setTimeout(() => dispatch(toAuthStepEvent(step, { addPasskeyOnSignup }), 'otp_verify'), verifiedDelayMs)
     } catch (failure) {
       dispatch({ type: 'FAILED', error: toError(failure) }, 'otp_verify')
       setAttempt((count) => count + 1)

@@ -1,46 +1,43 @@
+import { type SubmitMfaCodeParameters, submitMfaCode } from '@sigil/core'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useSigner } from '../../hooks/useSigner.js'
-import { useValidateMultiFactors } from '../../hooks/useValidateMultiFactors.js'
+import { useSigilConfig } from '../../hooks/useSigilConfig.js'
 import { CodeInput } from '../../ui/CodeInput.js'
 import { getCodeErrorText } from '../../ui/getCodeErrorText.js'
 import { texts } from '../../ui/texts.js'
 import { toError } from '../../ui/toError.js'
 import type { AuthStep } from '../AuthStep.js'
 import { useAuthUi } from '../AuthUiContext.js'
+import { toAuthStepEvent } from '../toAuthStepEvent.js'
 import { useAuthStep } from '../useAuthStep.js'
-import { useEmailSignIn } from '../useEmailSignIn.js'
 
 /**
- * Step totp_verify ('Enter authenticator app code', the MFA step of AWAITING_MFA_AUTH): after an
- * email code, six digits go to `validateMultiFactors`; after a link request, the link is asked for
- * again with the code as `multiFactors` (then 'Check your email'). A wrong code shows 'The code you
+ * Step totp_verify ('Enter authenticator app code', the MFA step of AWAITING_MFA_AUTH): six digits
+ * go to core `submitMfaCode`, which finishes the sign-in after an email code, a popup or a passkey,
+ * and after a link request asks for the link again with the code (then 'Check your email'). A wrong code shows 'The code you
  * entered is incorrect', other failures 'An error occurred while verifying the code'.
  *
  * @example
  * <TotpVerifyStep authStep={{ type: 'totp_verify', previousStep: 'otp' }} />
  */
 export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { type: 'totp_verify' }> }) {
-  const signer = useSigner()
+  const config = useSigilConfig()
   const { dispatch } = useAuthStep()
-  const { validateMultiFactorsAsync } = useValidateMultiFactors()
   const { addPasskeyOnSignup } = useAuthUi()
-  const startEmailSignIn = useEmailSignIn()
+  const { mutateAsync } = useMutation({
+    mutationKey: ['submitMfaCode'],
+    mutationFn: (parameters: SubmitMfaCodeParameters) => submitMfaCode(config, parameters),
+  })
   const [attempt, setAttempt] = useState(0)
   const [verifying, setVerifying] = useState(false)
+  const linkStep =
+    authStep.previousStep === 'magicLink' ? { factorId: authStep.factorId, email: authStep.email } : undefined
 
-  const submit = async (multiFactorCode: string) => {
+  const submit = async (code: string) => {
     setVerifying(true)
     try {
-      if (authStep.previousStep === 'otp') {
-        await validateMultiFactorsAsync({ multiFactorCode })
-        dispatch({ type: 'CONNECTED', isNewUser: signer?.isNewUser, addPasskeyOnSignup }, 'totp_verify')
-      } else {
-        await startEmailSignIn(authStep.email, {
-          emailMode: 'magicLink',
-          multiFactors: [{ multiFactorId: authStep.factorId, multiFactorCode }],
-          rethrow: true,
-        })
-      }
+      const step = await mutateAsync({ code, step: linkStep })
+      dispatch(toAuthStepEvent(step, { email: linkStep?.email, addPasskeyOnSignup }), 'totp_verify')
     } catch (failure) {
       dispatch({ type: 'FAILED', error: toError(failure) }, 'totp_verify')
       setAttempt((count) => count + 1)
