@@ -52,6 +52,11 @@ export {
 } from './actions/signTypedData.js'
 export { type GatewayStamp, stampGatewayRequest } from './actions/stampGatewayRequest.js'
 export {
+  type StartAuthenticationParameters,
+  type StartAuthenticationReturnType,
+  startAuthentication,
+} from './actions/startAuthentication.js'
+export {
   type SubmitOtpCodeParameters,
   type SubmitOtpCodeReturnType,
   submitOtpCode,
@@ -60,11 +65,14 @@ export { type ToViemAccountReturnType, toViemAccount } from './actions/toViemAcc
 export { type ValidateMultiFactorsParameters, validateMultiFactors } from './actions/validateMultiFactors.js'
 export { type VerifyMfaParameters, verifyMfa } from './actions/verifyMfa.js'
 export { type WhoamiParameters, whoami } from './actions/whoami.js'
+export { createSignerClient } from './client/createSignerClient.js'
+export type { SignerClient, SignerClientCurrent } from './client/SignerClient.js'
 export { defaultRootOrgId, defaultSessionKey, defaultSessionMs } from './config/defaults.js'
 export { InvalidSignerConfigError } from './config/InvalidSignerConfigError.js'
 export { resolveSignerConfig } from './config/resolveSignerConfig.js'
 export type { CreateSignerParameters, ResolvedSignerConfig, SignerWindow } from './config/SignerConfig.js'
 export { createSigner } from './createSigner.js'
+export { type SignerActions, signerActions } from './decorators/signerActions.js'
 export { MfaRequiredError } from './errors/MfaRequiredError.js'
 export { NotAuthenticatedError } from './errors/NotAuthenticatedError.js'
 export { OAuthProvidersError } from './errors/OAuthProvidersError.js'
@@ -78,7 +86,7 @@ export { getOauthNonce } from './oauth/getOauthNonce.js'
 export { type GetOauthProviderUrlParameters, getOauthProviderUrl } from './oauth/getOauthProviderUrl.js'
 export type { KnownAuthProvider } from './oauth/knownOauthProviders.js'
 export type { OauthParameters } from './oauth/OauthParameters.js'
-export type { Signer } from './Signer.js'
+export type { Signer, SignerStateGetters } from './Signer.js'
 export { createMemoryStorage } from './session/createMemoryStorage.js'
 export type { SessionManager } from './session/createSessionManager.js'
 export type { Session, TemporarySession } from './session/Session.js'
@@ -105,6 +113,7 @@ export type { SessionStamper, Stamp, Stamper } from './stampers/Stamper.js'
 export type { SignerEventName, SignerEvents } from './store/SignerEvents.js'
 export {
   type AuthenticatingType,
+  type AuthenticationStep,
   type ErrorInfo,
   type MfaStatus,
   type MultiFactor,

@@ -56,3 +56,15 @@ export type StampedRequest = {
   stamp: { stampHeaderName: string; stampHeaderValue: string }
   url: string
 }
+
+/**
+ * What a sign-in step answers (`startAuthentication`): the step the user takes next. `otp`: type
+ * the emailed code; `link`: open the emailed link (here or in another tab); `mfa`: give an
+ * authenticator code (with `encryptedPayload` after a code or OAuth step: send `{ type: 'mfa' }`;
+ * without it, for a link: send the email step again with `multiFactors`); `done`: signed in.
+ */
+export type AuthenticationStep =
+  | { next: 'otp'; otpId: string; isNewUser: boolean }
+  | { next: 'link'; isNewUser: boolean }
+  | { next: 'mfa'; encryptedPayload?: string | undefined; multiFactors: MultiFactor[] }
+  | { next: 'done'; user: User }

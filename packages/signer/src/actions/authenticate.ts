@@ -1,16 +1,16 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
-import { toErrorInfo } from '../store/toErrorInfo.js'
 import { waitForConnected } from '../store/waitForConnected.js'
 import { type MultiFactorEntry, signerStatus, type User } from '../types.js'
+import { catchAuthenticationError } from './catchAuthenticationError.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 import { createAccount } from './createAccount.js'
-import { initEmailAuth } from './initEmailAuth.js'
 import { lookupUserByEmail } from './lookupUserByEmail.js'
 import { lookupUserWithPasskey } from './lookupUserWithPasskey.js'
 import { oauthWithPopup } from './oauthWithPopup.js'
 import { oauthWithRedirect } from './oauthWithRedirect.js'
+import { sendEmailAuth } from './sendEmailAuth.js'
 import { submitOtpCode } from './submitOtpCode.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
 
@@ -39,12 +39,7 @@ async function authenticateWithEmail(
   client: SignerClient,
   parameters: Extract<AuthenticateParameters, { type: 'email'; email: string }>,
 ): Promise<User> {
-  client.store.setState({ status: signerStatus.AUTHENTICATING_EMAIL })
-  const existing = await lookupUserByEmail(client, { email: parameters.email })
-  const { orgId, otpId } = existing.orgId
-    ? await initEmailAuth(client, parameters)
-    : await createAccount(client, { ...parameters, type: 'email' })
-  client.sessions.setTemporarySession({ orgId, isNewUser: !existing.orgId })
+  const { otpId } = await sendEmailAuth(client, parameters)
   const connected = waitForConnected(client)
   client.store.setState({ status: signerStatus.AWAITING_EMAIL_AUTH, otpId, error: undefined })
   return connected
@@ -143,19 +138,7 @@ function dispatch(client: SignerClient, parameters: AuthenticateParameters): Pro
  * const user = await authenticate(signer, { type: 'otp', otpCode: '123456' })
  */
 export function authenticate(client: SignerClient, parameters: AuthenticateParameters): Promise<User> {
-  let result: Promise<User>
-  try {
-    // Synchronous for popup OAuth (the popup must open inside the click), so it can throw.
-    result = dispatch(client, parameters)
-  } catch (error) {
-    result = Promise.reject(error)
-  }
-  return result.catch((error: unknown) => {
-    const keepStatus = parameters.type === 'oauth' || parameters.type === 'oauthReturn'
-    client.store.setState({
-      error: toErrorInfo(error),
-      ...(keepStatus ? {} : { status: signerStatus.DISCONNECTED }),
-    })
-    throw error
-  })
+  const keepStatus = parameters.type === 'oauth' || parameters.type === 'oauthReturn'
+  // Synchronous for popup OAuth (the popup must open inside the click), so it can throw.
+  return catchAuthenticationError(client, { keepStatus }, () => dispatch(client, parameters))
 }

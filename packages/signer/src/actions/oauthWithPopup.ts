@@ -1,56 +1,14 @@
 import type { SignerClient } from '../client/SignerClient.js'
-import { OauthCancelledError } from '../errors/OauthCancelledError.js'
-import { OauthFailedError } from '../errors/OauthFailedError.js'
-import { SignerError } from '../errors/SignerError.js'
-import { getOauthProviderUrl } from '../oauth/getOauthProviderUrl.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
 import { waitForConnected } from '../store/waitForConnected.js'
 import type { User } from '../types.js'
-import { completeAuthWithBundle } from './completeAuthWithBundle.js'
-import { preparePopupOauth } from './preparePopupOauth.js'
-import { startPendingMfa } from './startPendingMfa.js'
-import { toMultiFactors } from './toMultiFactors.js'
-
-type PopupMessage = {
-  alchemyBundle?: string
-  alchemyOrgId?: string
-  alchemyIdToken?: string
-  alchemyIsSignup?: boolean | string
-  alchemyError?: string
-  /** `MFA_REQUIRED`: the user has a TOTP factor; no bundle until its code is checked. */
-  alchemyStatus?: string
-  alchemyEncryptedPayload?: string
-  alchemyMultiFactors?: unknown
-}
-
-/** Popup-closed check interval (spec §9). */
-const checkCloseIntervalMs = 500
+import { startOauthPopup } from './startOauthPopup.js'
 
 /**
- * How long a closed popup's result may still be on its way: the callback page posts its message
- * and closes itself at once, and Chromium can report the popup closed before the opener has run
- * the message task (about 1 login in 15 was lost as "OAuth cancelled" without this wait).
- */
-const closedGraceMs = 300
-
-/**
- * The origins the OAuth callback page may post from: the server's (`rpcUrl`) and the callback
- * URL's, when they differ. Anything else is ignored (beyond the anchor, which checks nothing).
- */
-function trustedOrigins(client: SignerClient): Set<string> {
-  const base = client.window?.location?.href
-  return new Set(
-    [client.config.connection.rpcUrl, client.config.oauthCallbackUrl].map((url) => new URL(url, base).origin),
-  )
-}
-
-/**
- * OAuth in a popup (500×600). Needs `preparePopupOauth` first (or `enablePopupOauth`), so that the
- * popup opens synchronously inside the click. Listens for the callback page's message from the
- * server's origin only; `OauthFailedError` when it reports an error, `OauthCancelledError` when the
- * popup is closed (checked every 500 ms, then 300 ms for a message still on its way). A user with
- * a TOTP factor gets `alchemyStatus: 'MFA_REQUIRED'` instead of a bundle: the signer becomes
- * AWAITING_MFA_AUTH and the promise resolves once `validateMultiFactors` has signed the user in.
+ * OAuth in a popup (500×600), resolving with the signed-in user: {@link startOauthPopup}, which
+ * needs `preparePopupOauth` first (or `enablePopupOauth`) and rejects with `OauthFailedError` or
+ * `OauthCancelledError`. A user with a TOTP factor leaves the signer AWAITING_MFA_AUTH; the promise
+ * then resolves once `validateMultiFactors` has signed the user in.
  *
  * @example
  * const user = await oauthWithPopup(signer, { authProviderId: 'google', mode: 'popup' })
@@ -59,78 +17,7 @@ export function oauthWithPopup(
   client: SignerClient,
   parameters: OauthParameters & { mode: 'popup' },
 ): Promise<User> {
-  const oauthConfig = client.current.oauthConfig
-  const turnkeyPublicKey = client.sessionStamper.publicKey()
-  const window = client.window
-  if (!oauthConfig || !turnkeyPublicKey || !window?.open)
-    return Promise.reject(
-      new SignerError(
-        'enablePopupOauth must be set in configuration or signer.preparePopupOauth must be called before using popup-based OAuth login',
-      ),
-    )
-  const url = getOauthProviderUrl({
-    oauthParameters: parameters,
-    oauthConfig,
-    turnkeyPublicKey,
-    oauthCallbackUrl: client.config.oauthCallbackUrl,
-    openerOrigin: window.location?.origin,
-  })
-  const popup = window.open(url, '_blank', 'popup,width=500,height=600')
-  client.events.emit('authenticating', { type: 'oauth' })
-  const origins = trustedOrigins(client)
-
-  return new Promise<User>((resolve, reject) => {
-    let cancelTimer: ReturnType<typeof setTimeout> | undefined
-    const finish = () => {
-      clearInterval(closedCheck)
-      clearTimeout(cancelTimer)
-      window.removeEventListener('message', onMessage)
-      popup?.close()
-      // The request key is single-use: prepare the next popup login in the background.
-      preparePopupOauth(client).catch(() => {
-        client.current.oauthConfig = undefined
-      })
-    }
-    const onMessage = (event: Event) => {
-      const { origin, data, source } = event as MessageEvent<PopupMessage | null>
-      if (!origins.has(origin) || (source && popup && source !== popup) || !data || typeof data !== 'object')
-        return
-      const { alchemyBundle, alchemyOrgId, alchemyIdToken, alchemyIsSignup, alchemyError } = data
-      if (data.alchemyStatus === 'MFA_REQUIRED' && alchemyOrgId && data.alchemyEncryptedPayload) {
-        finish()
-        const connected = waitForConnected(client)
-        const pending = startPendingMfa(client, {
-          orgId: alchemyOrgId,
-          encryptedPayload: data.alchemyEncryptedPayload,
-          multiFactors: toMultiFactors(data.alchemyMultiFactors),
-        })
-        if (pending) connected.then(resolve)
-        else reject(new OauthFailedError(alchemyError ?? 'MFA is required for this user'))
-      } else if (alchemyBundle && alchemyOrgId && alchemyIdToken) {
-        finish()
-        completeAuthWithBundle(client, {
-          bundle: alchemyBundle,
-          orgId: alchemyOrgId,
-          idToken: alchemyIdToken,
-          connectedEventName: 'connectedOauth',
-          authenticatingType: 'oauth',
-        }).then((user) => {
-          if (alchemyIsSignup) client.store.setState({ isNewUser: true })
-          resolve(user)
-        }, reject)
-      } else if (alchemyError) {
-        finish()
-        reject(new OauthFailedError(alchemyError))
-      }
-    }
-    const closedCheck = setInterval(() => {
-      if (popup && !popup.closed) return
-      clearInterval(closedCheck)
-      cancelTimer = setTimeout(() => {
-        finish()
-        reject(new OauthCancelledError())
-      }, closedGraceMs)
-    }, checkCloseIntervalMs)
-    window.addEventListener('message', onMessage)
-  })
+  return startOauthPopup(client, parameters).then((step) =>
+    step.next === 'done' ? step.user : waitForConnected(client),
+  )
 }

@@ -9,7 +9,7 @@ export type SubmitOtpCodeParameters = { otpCode: string; multiFactors?: MultiFac
 
 export type SubmitOtpCodeReturnType =
   | { status: 'CONNECTED'; user: User }
-  | { status: 'MFA_REQUIRED'; multiFactors: MultiFactor[] }
+  | { status: 'MFA_REQUIRED'; multiFactors: MultiFactor[]; encryptedPayload: string }
 
 /**
  * Exchanges the emailed code for a session (`/v1/otp`), using the `orgId` of the temporary session
@@ -62,7 +62,11 @@ export async function submitOtpCode(
       status: signerStatus.AWAITING_MFA_AUTH,
       mfaStatus: { mfaRequired: true, mfaFactorId },
     })
-    return { status: 'MFA_REQUIRED', multiFactors: answer.multiFactors! }
+    return {
+      status: 'MFA_REQUIRED',
+      multiFactors: answer.multiFactors!,
+      encryptedPayload: answer.encryptedPayload,
+    }
   }
   throw new SignerError('Failed to submit OTP code. Server did not return required fields.')
 }

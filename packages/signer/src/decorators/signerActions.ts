@@ -15,6 +15,7 @@ import { type SignMessageParameters, signMessage } from '../actions/signMessage.
 import { type SignRawMessageParameters, signRawMessage } from '../actions/signRawMessage.js'
 import { signTransaction } from '../actions/signTransaction.js'
 import { type SignTypedDataParameters, signTypedData } from '../actions/signTypedData.js'
+import { type StartAuthenticationParameters, startAuthentication } from '../actions/startAuthentication.js'
 import { toViemAccount } from '../actions/toViemAccount.js'
 import { type ValidateMultiFactorsParameters, validateMultiFactors } from '../actions/validateMultiFactors.js'
 import { type VerifyMfaParameters, verifyMfa } from '../actions/verifyMfa.js'
@@ -38,6 +39,8 @@ export type SignerActions = ReturnType<typeof signerActions>
 export function signerActions(client: SignerClient) {
   return {
     authenticate: (parameters: AuthenticateParameters) => authenticate(client, parameters),
+    startAuthentication: (parameters: StartAuthenticationParameters) =>
+      startAuthentication(client, parameters),
     validateMultiFactors: (parameters: ValidateMultiFactorsParameters) =>
       validateMultiFactors(client, parameters),
     disconnect: () => disconnect(client),
