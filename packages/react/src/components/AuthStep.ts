@@ -7,7 +7,7 @@ export type AuthWallet = { id: string; name: string; icon?: string | undefined }
 export type OtpStatus = 'base' | 'verifying' | 'success' | 'error'
 
 /**
- * Where the sign-in UI is (reference §3.3 `AuthStep`; spec §2 steps initial, pick_eoa, eoa_connect,
+ * Where the sign-in UI is (`AuthStep`, docs/sign-in-ui.md#steps: initial, pick_eoa, eoa_connect,
  * wallet_connect, complete). An `error` on a step draws that step's error screen or message.
  */
 export type AuthStep =

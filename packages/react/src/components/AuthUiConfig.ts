@@ -1,7 +1,7 @@
-import type { KnownAuthProvider } from '@sigil/signer'
+import type { KnownAuthProvider } from '@sigil/core'
 import type { ReactNode } from 'react'
 
-/** Email sign-in (reference §3.2). `emailMode` is a fallback: the server's `getConfig().email.mode` wins. */
+/** Email sign-in (docs/account-kit.md#react). `emailMode` is a fallback: the server's `getConfig().email.mode` wins. */
 export type EmailAuthType = {
   type: 'email'
   emailMode?: 'magicLink' | 'otp' | undefined
@@ -34,11 +34,12 @@ export type SocialAuthType = {
   logoUrlDark?: string | undefined
 } & ({ mode: 'popup' } | { mode: 'redirect'; redirectUrl: string })
 
-/** One auth method of a section (reference §3.2 `AuthType`). */
+/** One auth method of a section (`AuthType`, docs/account-kit.md#react). */
 export type AuthType = EmailAuthType | PasskeyAuthType | ExternalWalletsAuthType | SocialAuthType
 
 /**
- * The sign-in UI's settings (reference §3.2 `AlchemyAccountsUIConfig.auth` plus `supportUrl`).
+ * The sign-in UI's settings (Account Kit's `AlchemyAccountsUIConfig.auth` plus `supportUrl`,
+ * docs/account-kit.md#react).
  *
  * @example
  * const ui: AuthUiConfig = {

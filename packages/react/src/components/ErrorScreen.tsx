@@ -19,7 +19,7 @@ export type ErrorScreenProps = {
 }
 
 /**
- * The error screen of spec §2: a heading, a body, a try-again button and 'Use another method' (or
+ * The error screen of docs/sign-in-ui.md: a heading, a body, a try-again button and 'Use another method' (or
  * 'Skip'). It is announced as an alert; by default it disconnects, which ends the sign-in in flight,
  * and Try again waits for that before it starts again.
  *

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '../ui/Button.js'
 import { texts } from '../ui/texts.js'
 
-/** How long 'Done!' shows after a resend (reference §3.3). */
+/** How long 'Done!' shows after a resend (docs/sign-in-ui.md#steps). */
 const resentMs = 2000
 
 /**

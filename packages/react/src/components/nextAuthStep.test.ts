@@ -86,7 +86,7 @@ test('behavior: OAuth: oauth_completing, a cancelled popup goes back to initial,
   expect(nextAuthStep(failed, { type: 'USE_ANOTHER_METHOD' })).toEqual({ type: 'initial' })
 })
 
-test('behavior: back, close and reset follow reference §3.3', () => {
+test('behavior: back, close and reset follow docs/sign-in-ui.md#steps', () => {
   const steps: AuthStep[] = [
     { type: 'email_verify', email },
     { type: 'otp_verify', email },

@@ -33,7 +33,7 @@ export type AuthStepEvent =
   /** Back to the first step, with the error of a sign-in that failed elsewhere (email link, resend). */
   | { type: 'RESET'; error?: Error | undefined }
 
-/** Steps with a back arrow (reference §3.3). */
+/** Steps with a back arrow (docs/sign-in-ui.md#steps). */
 const backSteps = new Set<AuthStep['type']>([
   'email_verify',
   'otp_verify',
@@ -93,7 +93,7 @@ function withoutError(step: AuthStep): AuthStep {
 }
 
 /**
- * The sign-in UI's state machine (reference §3.3 "Step transitions"): the step after `event` on
+ * The sign-in UI's state machine (docs/sign-in-ui.md#steps): the step after `event` on
  * `step`. Pure; the components dispatch events and draw the step.
  *
  * - initial → otp_verify (code mode) | email_verify (link mode) | totp_verify (MFA) | passkey_verify

@@ -50,7 +50,7 @@ function isWalletConnectConfig(failure: unknown): boolean {
 }
 
 /**
- * The heading, body and try-again label of the error screen for a failed sign-in (spec §8), from the
+ * The heading, body and try-again label of the error screen for a failed sign-in (docs/sign-in-ui.md), from the
  * real failure: 'Permission denied' (403/429, SecurityError), 'Connection timed out' (timeouts),
  * the network screen ('ChainId not found'), the WalletConnect settings screen, or the kind's own
  * screen (passkey 'Connection failed', "Couldn't connect to {provider}", OTP 'Connection failed',

@@ -7,7 +7,7 @@ import { useEmailSignIn } from '../useEmailSignIn.js'
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
- * The email field and its Continue button (spec §2 initial). Submitting a valid address starts the
+ * The email field and its Continue button (step initial, docs/sign-in-ui.md). Submitting a valid address starts the
  * email sign-in (code or link, as the server says); an invalid one shows 'Must provide a valid email.'.
  *
  * @example

@@ -3,7 +3,7 @@ import { texts } from '../../ui/texts.js'
 import { usePasskeySignIn } from '../usePasskeySignIn.js'
 
 /**
- * 'I have a passkey' (spec §2 initial's passkey button): signs in with a passkey.
+ * 'I have a passkey' (step initial's passkey button, docs/sign-in-ui.md): signs in with a passkey.
  *
  * @example
  * <PasskeyButton />

@@ -14,7 +14,7 @@ const benefits = [
 ]
 
 /**
- * Step passkey_create (spec §2 'Add passkey', offered after a sign-up with `addPasskeyOnSignup`):
+ * Step passkey_create ('Add passkey', docs/sign-in-ui.md, offered after a sign-up with `addPasskeyOnSignup`):
  * the two benefits, Continue (adds a passkey, then 'Passkey added!') and Skip (completes). A failure
  * draws 'Connection failed' with Try again and Skip; the user stays signed in.
  *

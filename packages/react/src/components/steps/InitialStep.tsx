@@ -7,7 +7,7 @@ import { AuthSection } from '../sections/AuthSection.js'
 import { TermsLine } from '../TermsLine.js'
 
 /**
- * Step initial (spec §2): the header, 'Sign in', the error of a failed sign-in (unless `hideError`),
+ * Step initial (docs/sign-in-ui.md): the header, 'Sign in', the error of a failed sign-in (unless `hideError`),
  * the sections of auth methods with 'or' between them (email field and Continue, passkey, social
  * buttons, wallets), and the terms-of-service line.
  *

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { texts } from '../../ui/texts.js'
 import { useAuthStep } from '../useAuthStep.js'
 
-/** How long 'Passkey added!' shows before the step completes (reference §3.3). */
+/** How long 'Passkey added!' shows before the step completes (docs/sign-in-ui.md#steps). */
 export const passkeyAddedDelayMs = 5000
 
 /**

@@ -8,7 +8,7 @@ import { useAuthStep } from '../useAuthStep.js'
 import { usePasskeySignIn } from '../usePasskeySignIn.js'
 
 /**
- * Step passkey_verify (spec §2 'Continue with passkey'): 'Follow the prompt to verify your passkey.'
+ * Step passkey_verify ('Continue with passkey', docs/sign-in-ui.md): 'Follow the prompt to verify your passkey.'
  * while the browser asks. A failure draws 'Connection failed' (or 'Permission denied', 'Connection
  * timed out'), whose Try again asks again.
  *

@@ -3,7 +3,7 @@ import { texts } from '../../ui/texts.js'
 import { useWalletSignIn } from '../useWalletSignIn.js'
 
 /**
- * Step pick_eoa (spec §2 'Select your wallet'): the browser wallets that announced themselves
+ * Step pick_eoa ('Select your wallet', docs/sign-in-ui.md): the browser wallets that announced themselves
  * (EIP-6963) and the WalletConnect entry (when the UI options configure it); 'No wallets available'
  * when there are none. Choosing one connects it.
  *

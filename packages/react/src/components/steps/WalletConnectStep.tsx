@@ -9,7 +9,7 @@ import { useAuthStep } from '../useAuthStep.js'
 import { useWalletSignIn } from '../useWalletSignIn.js'
 
 /**
- * Step wallet_connect (spec §2): 'Connecting to WalletConnect' and 'Please follow the instructions
+ * Step wallet_connect (docs/sign-in-ui.md): 'Connecting to WalletConnect' and 'Please follow the instructions
  * in the popup to connect.'; Cancel returns to the first step. A failure draws the WalletConnect
  * settings screen (missing or wrong settings), the network screen, or "Couldn't connect to WalletConnect".
  *

@@ -8,7 +8,7 @@ import { useAuthStep } from '../useAuthStep.js'
 import { useWalletSignIn } from '../useWalletSignIn.js'
 
 /**
- * Step eoa_connect (spec §2): 'Connecting to {wallet}' and 'Please follow the instructions in your
+ * Step eoa_connect (docs/sign-in-ui.md): 'Connecting to {wallet}' and 'Please follow the instructions in your
  * wallet to connect.'; Cancel returns to the first step. A failure draws "Couldn't connect to
  * {wallet}" (or the network screen for 'ChainId not found'); 'Use another method' returns to the list.
  *
