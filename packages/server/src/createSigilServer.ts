@@ -1,5 +1,5 @@
 import { p256 } from '@noble/curves/nist.js'
-import { bytesToHex } from '@sigil/protocol'
+import { bytesToHex, signerErrorCodes } from '@sigil/protocol'
 import { Hono } from 'hono'
 import { magicLinkLanding } from './auth/email/index.js'
 import { createOauthCallbackHandler } from './auth/oauth/index.js'
@@ -120,7 +120,9 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       c.json(
         renderError(
           c,
-          new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`, { errorCode: 'NOT_FOUND' }),
+          new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`, {
+            errorCode: signerErrorCodes.NOT_FOUND,
+          }),
         ),
         404,
       ),

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { decodeJwt, importJWK, importSPKI, type JWTPayload, jwtVerify } from 'jose'
 import type { Kysely } from 'kysely'
 import { ApiError } from '../http/errors/ApiError.js'
@@ -93,7 +94,7 @@ export async function resolveApp(
     }
     if (origin && origin !== 'null' && !app.allowedOrigins.includes(origin))
       throw new ApiError('PERMISSION_DENIED', `origin ${origin} is not allowed for this app`, {
-        errorCode: 'ORIGIN_NOT_ALLOWED',
+        errorCode: signerErrorCodes.ORIGIN_NOT_ALLOWED,
       })
     return app
   }
@@ -103,7 +104,7 @@ export async function resolveApp(
   const [byOrigin] = await findAppsByOrigin(db, origin)
   if (!byOrigin)
     throw new ApiError('PERMISSION_DENIED', `no app allows the origin ${origin}`, {
-      errorCode: 'ORIGIN_NOT_ALLOWED',
+      errorCode: signerErrorCodes.ORIGIN_NOT_ALLOWED,
     })
   return byOrigin
 }

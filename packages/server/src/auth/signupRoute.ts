@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { z } from 'zod'
 import { ApiError } from '../http/errors/ApiError.js'
 import { parseWith } from '../http/parseWith.js'
@@ -16,7 +17,7 @@ export const signupRoute = defineSignerRoute({
     if ('passkey' in body) return passkeySignup(ctx, request, parseWith(passkeySignupSchema, body))
     if ('email' in body) return emailSignup(ctx, request, parseWith(emailSignupSchema, body))
     throw new ApiError('INVALID_ARGUMENT', 'signup needs an email or a passkey', {
-      errorCode: 'INVALID_REQUEST',
+      errorCode: signerErrorCodes.INVALID_REQUEST,
     })
   },
 })

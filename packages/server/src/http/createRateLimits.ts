@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { ApiError } from './errors/ApiError.js'
@@ -76,7 +77,7 @@ export function createRateLimits({
       : new RateLimiterMemory({ keyPrefix: name, points, duration })
     const exhausted = (state: RateLimiterRes) =>
       new ApiError('RESOURCE_EXHAUSTED', message, {
-        errorCode: 'RATE_LIMITED',
+        errorCode: signerErrorCodes.RATE_LIMITED,
         retryAfterSeconds: Math.max(1, state.msBeforeNext / 1000),
       })
     return {

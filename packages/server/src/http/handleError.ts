@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { Context } from 'hono'
 import type { Logger } from '../log/createLogger.js'
 import { ApiError } from './errors/ApiError.js'
@@ -35,7 +36,7 @@ export function handleError(logger: Logger) {
     const code = typeof raw === 'string' ? raw : undefined
     logger.error('internal error', { requestId, path: c.req.path, error: error.name, code })
     const internal = new ApiError('INTERNAL', `internal error (request ${requestId})`, {
-      errorCode: 'INTERNAL',
+      errorCode: signerErrorCodes.INTERNAL,
     })
     return c.json(renderError(c, internal), 500)
   }

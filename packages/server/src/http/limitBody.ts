@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { Context, Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './errors/ApiError.js'
@@ -16,7 +17,7 @@ export function limitBody(maxBytes: number) {
     // that no keep-alive client sends its next request into it.
     c.header('Connection', 'close')
     return new ApiError('OUT_OF_RANGE', `request body is larger than ${maxBytes} bytes`, {
-      errorCode: 'REQUEST_INVALID',
+      errorCode: signerErrorCodes.REQUEST_INVALID,
     })
   }
   const streamed = bodyLimit({

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from './errors/ApiError.js'
 import { exceedsJsonDepth, maxJsonDepth } from './exceedsJsonDepth.js'
 
@@ -24,7 +25,7 @@ export function parseJsonBody(raw: string, options: ParseJsonBodyOptions = {}): 
     throw new ApiError('INVALID_ARGUMENT', 'request body is empty: send a JSON object', { errorCode })
   if (exceedsJsonDepth(raw))
     throw new ApiError('INVALID_ARGUMENT', `JSON nested deeper than ${maxJsonDepth} levels`, {
-      errorCode: 'JSON_TOO_DEEP',
+      errorCode: signerErrorCodes.JSON_TOO_DEEP,
     })
   try {
     return JSON.parse(raw)

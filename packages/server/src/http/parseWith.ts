@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { z } from 'zod'
 import { ApiError } from './errors/ApiError.js'
 
@@ -21,7 +22,7 @@ export function parseWith<schema extends z.ZodType>(
   }))
   const first = fieldViolations[0]!
   throw new ApiError('INVALID_ARGUMENT', `invalid request: ${first.field}: ${first.description}`, {
-    errorCode: 'REQUEST_INVALID',
+    errorCode: signerErrorCodes.REQUEST_INVALID,
     fieldViolations,
   })
 }

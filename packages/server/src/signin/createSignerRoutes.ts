@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { type Context, Hono } from 'hono'
 import { resolveApp } from '../apps/resolveApp.js'
 import { clientIp } from '../http/clientIp.js'
@@ -33,7 +34,7 @@ export function createSignerRoutes(ctx: SigilContext, definitions: SignerRouteDe
     routes.post(definition.path, async (c) => {
       const request = await requestOf(c)
       const text = await readRawBody(c)
-      const json = text.trim() ? parseJsonBody(text, { errorCode: 'INVALID_REQUEST' }) : {}
+      const json = text.trim() ? parseJsonBody(text, { errorCode: signerErrorCodes.INVALID_REQUEST }) : {}
       const body = parseWith(definition.schema, json)
       const answer = await definition.handle(ctx, request, body)
       c.header('Cache-Control', 'no-store')

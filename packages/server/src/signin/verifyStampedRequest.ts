@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { z } from 'zod'
 import type { App } from '../apps/App.js'
 import { ApiError } from '../http/errors/ApiError.js'
@@ -26,18 +27,18 @@ export async function verifyStampedRequest(
   options: { allowParentTarget?: boolean } = {},
 ): Promise<VerifiedStampedRequest> {
   const json = parseJsonBody(stampedRequest.body, {
-    errorCode: 'INVALID_REQUEST',
+    errorCode: signerErrorCodes.INVALID_REQUEST,
     malformedMessage: 'stampedRequest.body is not JSON',
   })
   const organizationId = (json as { organizationId?: unknown } | null)?.organizationId
   if (typeof organizationId !== 'string' || !organizationId)
     throw new ApiError('INVALID_ARGUMENT', 'stampedRequest.body has no organizationId', {
-      errorCode: 'INVALID_REQUEST',
+      errorCode: signerErrorCodes.INVALID_REQUEST,
     })
   const headerName = stampedRequest.stamp.stampHeaderName.toLowerCase()
   if (headerName !== 'x-stamp' && headerName !== 'x-stamp-webauthn')
     throw new ApiError('UNAUTHENTICATED', 'stampHeaderName must be X-Stamp or X-Stamp-Webauthn', {
-      errorCode: 'UNAUTHENTICATED',
+      errorCode: signerErrorCodes.UNAUTHENTICATED,
     })
   const authenticated = await authenticateRequest(ctx, {
     header: (name) => (name.toLowerCase() === headerName ? stampedRequest.stamp.stampHeaderValue : undefined),
@@ -51,6 +52,8 @@ export async function verifyStampedRequest(
     .where('id', '=', authenticated.principal.organizationId)
     .executeTakeFirst()
   if (organization?.app_id && organization.app_id !== app.id)
-    throw new ApiError('PERMISSION_DENIED', 'this user belongs to another app', { errorCode: 'FORBIDDEN' })
+    throw new ApiError('PERMISSION_DENIED', 'this user belongs to another app', {
+      errorCode: signerErrorCodes.FORBIDDEN,
+    })
   return { ...authenticated, json: json as Record<string, unknown> }
 }

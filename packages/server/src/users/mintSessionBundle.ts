@@ -1,5 +1,5 @@
 import { p256 } from '@noble/curves/nist.js'
-import { bytesToHex, sealCredentialBundle } from '@sigil/protocol'
+import { bytesToHex, sealCredentialBundle, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../http/errors/ApiError.js'
 import { prepareApiKeys } from '../kms/credentials/prepareApiKeys.js'
 import type { SigilContext } from '../SigilContext.js'
@@ -46,7 +46,7 @@ export async function mintSessionBundle(
       })
     } catch (cause) {
       throw new ApiError('INVALID_ARGUMENT', 'targetPublicKey is not a P-256 public key', {
-        errorCode: 'INVALID_TARGET_PUBLIC_KEY',
+        errorCode: signerErrorCodes.INVALID_TARGET_PUBLIC_KEY,
         cause,
       })
     }

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { Transaction } from 'kysely'
 import { ApiError } from '../http/errors/ApiError.js'
 import type { Database } from '../store/schema.js'
@@ -18,7 +19,7 @@ export const emailAlreadyProven = (cause?: unknown) =>
   new ApiError(
     'ALREADY_EXISTS',
     'another account of this app has already proven this email; sign in with the email instead',
-    { errorCode: 'EMAIL_ALREADY_PROVEN', cause },
+    { errorCode: signerErrorCodes.EMAIL_ALREADY_PROVEN, cause },
   )
 
 /**

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../http/errors/ApiError.js'
 import type { SigilContext } from '../SigilContext.js'
 
@@ -22,7 +23,7 @@ export async function toSignerUser(ctx: SigilContext, { userId }: { userId: stri
     .select(['id', 'organization_id', 'email'])
     .where('id', '=', userId)
     .executeTakeFirst()
-  if (!user) throw new ApiError('NOT_FOUND', 'user not found', { errorCode: 'USER_NOT_FOUND' })
+  if (!user) throw new ApiError('NOT_FOUND', 'user not found', { errorCode: signerErrorCodes.USER_NOT_FOUND })
   const accounts = await ctx.store.db
     .selectFrom('wallet_accounts')
     .select(['address', 'address_format'])
@@ -33,7 +34,9 @@ export async function toSignerUser(ctx: SigilContext, { userId }: { userId: stri
     .execute()
   const address = accounts.find((account) => account.address_format === 'ADDRESS_FORMAT_ETHEREUM')?.address
   if (!address)
-    throw new ApiError('NOT_FOUND', 'user has no EVM wallet account', { errorCode: 'USER_NOT_FOUND' })
+    throw new ApiError('NOT_FOUND', 'user has no EVM wallet account', {
+      errorCode: signerErrorCodes.USER_NOT_FOUND,
+    })
   const solanaAddress = accounts.find(
     (account) => account.address_format === 'ADDRESS_FORMAT_SOLANA',
   )?.address

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 
 /**
@@ -7,12 +8,16 @@ import { ApiError } from '../../http/errors/ApiError.js'
  */
 export const emailErrors = {
   invalidOtpCode: () =>
-    new ApiError('INVALID_ARGUMENT', 'invalid OTP code', { errorCode: 'INVALID_OTP_CODE' }),
-  userNotFound: () => new ApiError('NOT_FOUND', 'user not found', { errorCode: 'USER_NOT_FOUND' }),
+    new ApiError('INVALID_ARGUMENT', 'invalid OTP code', { errorCode: signerErrorCodes.INVALID_OTP_CODE }),
+  userNotFound: () =>
+    new ApiError('NOT_FOUND', 'user not found', { errorCode: signerErrorCodes.USER_NOT_FOUND }),
   redirectUrlMissing: () =>
     new ApiError('FAILED_PRECONDITION', 'magic-link sign-in needs a redirect URL on the app', {
-      errorCode: 'REDIRECT_URL_MISSING',
+      errorCode: signerErrorCodes.REDIRECT_URL_MISSING,
     }),
   mailNotSent: (cause: unknown) =>
-    new ApiError('INTERNAL', 'could not send the sign-in email', { errorCode: 'EMAIL_NOT_SENT', cause }),
+    new ApiError('INTERNAL', 'could not send the sign-in email', {
+      errorCode: signerErrorCodes.EMAIL_NOT_SENT,
+      cause,
+    }),
 }

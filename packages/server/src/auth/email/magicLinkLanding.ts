@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { Context } from 'hono'
 import { toApp } from '../../apps/toApp.js'
 import { clientIp } from '../../http/clientIp.js'
@@ -53,7 +54,7 @@ export function magicLinkLanding(ctx: SigilContext) {
     } catch (error) {
       // Another user of the app proved this email first (see docs/email-sign-in.md).
       // Or the account's daily cap on wrong codes is spent (429 RATE_LIMITED, docs/security.md).
-      const known = ['EMAIL_ALREADY_PROVEN', 'RATE_LIMITED']
+      const known: string[] = [signerErrorCodes.EMAIL_ALREADY_PROVEN, signerErrorCodes.RATE_LIMITED]
       if (!(error instanceof ApiError) || !known.includes(error.errorCode)) throw error
       const row = await ctx.store.db
         .selectFrom('email_codes')

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { MultiFactor } from './listVerifiedFactors.js'
 
@@ -8,35 +9,36 @@ import type { MultiFactor } from './listVerifiedFactors.js'
 export const mfaErrors = {
   mfaRequired: (multiFactors: MultiFactor[]) =>
     new ApiError('FAILED_PRECONDITION', 'MFA is required for this user', {
-      errorCode: 'MFA_REQUIRED',
+      errorCode: signerErrorCodes.MFA_REQUIRED,
       data: { multiFactors },
     }),
-  invalidCode: () => new ApiError('UNAUTHENTICATED', 'Invalid MFA code', { errorCode: 'INVALID_MFA_CODE' }),
+  invalidCode: () =>
+    new ApiError('UNAUTHENTICATED', 'Invalid MFA code', { errorCode: signerErrorCodes.INVALID_MFA_CODE }),
   invalidToken: (cause?: unknown) =>
     new ApiError('UNAUTHENTICATED', 'invalid or expired MFA token', {
-      errorCode: 'INVALID_MFA_TOKEN',
+      errorCode: signerErrorCodes.INVALID_MFA_TOKEN,
       cause,
     }),
   unsupportedType: (multiFactorType: string) =>
     new ApiError('INVALID_ARGUMENT', `Unsupported MFA factor type: ${multiFactorType}`, {
-      errorCode: 'UNSUPPORTED_MFA_FACTOR_TYPE',
+      errorCode: signerErrorCodes.UNSUPPORTED_MFA_FACTOR_TYPE,
     }),
   factorNotFound: () =>
-    new ApiError('NOT_FOUND', 'MFA factor not found', { errorCode: 'MFA_FACTOR_NOT_FOUND' }),
+    new ApiError('NOT_FOUND', 'MFA factor not found', { errorCode: signerErrorCodes.MFA_FACTOR_NOT_FOUND }),
   alreadyEnrolled: () =>
     new ApiError('ALREADY_EXISTS', 'this user already has a verified TOTP factor', {
-      errorCode: 'MFA_FACTOR_EXISTS',
+      errorCode: signerErrorCodes.MFA_FACTOR_EXISTS,
     }),
   notSignRawPayload: () =>
     new ApiError('INVALID_ARGUMENT', 'stampedRequest must be an ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2 request', {
-      errorCode: 'INVALID_REQUEST',
+      errorCode: signerErrorCodes.INVALID_REQUEST,
     }),
   wrongMarker: (marker: string) =>
     new ApiError('INVALID_ARGUMENT', `stampedRequest parameters.payload must be the marker ${marker}`, {
-      errorCode: 'INVALID_REQUEST',
+      errorCode: signerErrorCodes.INVALID_REQUEST,
     }),
   notOwnCredential: () =>
     new ApiError('PERMISSION_DENIED', "MFA factors can only be managed with the user's own credential", {
-      errorCode: 'FORBIDDEN',
+      errorCode: signerErrorCodes.FORBIDDEN,
     }),
 }

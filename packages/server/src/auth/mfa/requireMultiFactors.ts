@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { acceptTotpStep } from './acceptTotpStep.js'
@@ -103,7 +104,7 @@ export async function requireMultiFactors(
       return true
     })
     .catch((error: unknown) => {
-      if (error instanceof ApiError && error.errorCode === 'INVALID_MFA_CODE') return false
+      if (error instanceof ApiError && error.errorCode === signerErrorCodes.INVALID_MFA_CODE) return false
       throw error
     })
   if (!accepted) throw await fail()

@@ -1,14 +1,13 @@
+import { getOauthNonce, type OauthState, signerErrorCodes } from '@sigil/protocol'
 import * as client from 'openid-client'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { finishSignIn } from '../mfa/finishSignIn.js'
 import type { MultiFactor } from '../mfa/listVerifiedFactors.js'
 import { consumeOauthRequest } from './consumeOauthRequest.js'
-import type { OauthState } from './decodeOauthState.js'
 import type { OauthRequest } from './findOauthRequest.js'
 import { findOrCreateOauthUser } from './findOrCreateOauthUser.js'
 import { getOauthClient } from './getOauthClient.js'
-import { toOauthNonce } from './toOauthNonce.js'
 
 /** Path of the OAuth callback (apps set the SDK's `oauthCallbackUrl` to `<publicUrl>` + this). */
 export const oauthCallbackPath = '/signer/v1/oauth/callback'
@@ -35,13 +34,21 @@ const failed = (message: string, errorCode: string, cause?: unknown) =>
 function exchangeFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof client.ResponseBodyError)
-    return failed(`OAuth provider refused the code (${error.error})`, 'OAUTH_CODE_REFUSED', error)
+    return failed(
+      `OAuth provider refused the code (${error.error})`,
+      signerErrorCodes.OAUTH_CODE_REFUSED,
+      error,
+    )
   if (error instanceof client.AuthorizationResponseError)
-    return failed(`OAuth provider returned an error (${error.error})`, 'OAUTH_PROVIDER_ERROR', error)
+    return failed(
+      `OAuth provider returned an error (${error.error})`,
+      signerErrorCodes.OAUTH_PROVIDER_ERROR,
+      error,
+    )
   const code = (error as { code?: unknown }).code
   return failed(
     `OAuth sign-in failed: the provider's answer did not verify${typeof code === 'string' ? ` (${code})` : ''}`,
-    'OAUTH_ID_TOKEN_INVALID',
+    signerErrorCodes.OAUTH_ID_TOKEN_INVALID,
     error,
   )
 }
@@ -61,12 +68,15 @@ export async function completeOauthLogin(
   { request, state, params }: CompleteOauthLoginParameters,
 ): Promise<OauthLogin> {
   if (!(await consumeOauthRequest(ctx, request.requestKey)))
-    throw failed('OAuth request expired or already used; sign in again', 'OAUTH_REQUEST_EXPIRED')
+    throw failed(
+      'OAuth request expired or already used; sign in again',
+      signerErrorCodes.OAUTH_REQUEST_EXPIRED,
+    )
   const providerError = params.get('error')
   if (providerError)
     throw failed(
       `OAuth provider returned an error (${providerError.slice(0, 64).replace(/[^\w.-]/g, '')})`,
-      'OAUTH_PROVIDER_ERROR',
+      signerErrorCodes.OAUTH_PROVIDER_ERROR,
     )
   const provider = ctx.config.oauthProviders.find(
     (candidate) =>
@@ -75,10 +85,13 @@ export async function completeOauthLogin(
       (!request.app.oauthProviderIds || request.app.oauthProviderIds.includes(candidate.id)),
   )
   if (!provider)
-    throw failed(`No auth provider found with id ${state.authProviderId}`, 'OAUTH_PROVIDER_UNKNOWN')
-  const nonce = toOauthNonce(state.turnkeyPublicKey)
+    throw failed(
+      `No auth provider found with id ${state.authProviderId}`,
+      signerErrorCodes.OAUTH_PROVIDER_UNKNOWN,
+    )
+  const nonce = getOauthNonce(state.turnkeyPublicKey)
   if (nonce !== request.nonce)
-    throw failed('OAuth nonce does not match the key of this sign-in', 'OAUTH_NONCE_MISMATCH')
+    throw failed('OAuth nonce does not match the key of this sign-in', signerErrorCodes.OAUTH_NONCE_MISMATCH)
   const config = await getOauthClient(ctx, provider)
 
   const verifier = ctx.vault.open(request.sealedCodeVerifier, `oauth_request:${request.requestKey}`)
@@ -99,7 +112,8 @@ export async function completeOauthLogin(
     throw exchangeFailure(error)
   }
   const claims = tokens.claims()
-  if (!claims || !tokens.id_token) throw failed('OAuth provider sent no ID token', 'OAUTH_ID_TOKEN_INVALID')
+  if (!claims || !tokens.id_token)
+    throw failed('OAuth provider sent no ID token', signerErrorCodes.OAUTH_ID_TOKEN_INVALID)
 
   const user = await findOrCreateOauthUser(ctx, {
     app: request.app,

@@ -1,12 +1,11 @@
+import { encodeOauthState, getOauthNonce } from '@sigil/protocol'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../../store/test/storeDialects.js'
 import { createTargetKey, stampRequest } from '../../test/createTargetKey.js'
 import { testAppOrigin } from '../../test/createTestServer.js'
 import type { StoredOauthProvider } from '../../users/createUserAccount.js'
-import { encodeOauthState } from './test/encodeOauthState.js'
 import { type OauthLogin, type OauthTestbed, startOauthTestbed } from './test/startOauthTestbed.js'
-import { toOauthNonce } from './toOauthNonce.js'
 
 const returnUrl = `${testAppOrigin}/auth/return`
 
@@ -81,7 +80,7 @@ describe.each(storeDialects)('OAuth callback on %s', (dialect) => {
       iss: testbed.idp.issuer,
       aud: 'sigil-app',
       sub: 'ada',
-      nonce: toOauthNonce(login.target.publicKey),
+      nonce: getOauthNonce(login.target.publicKey),
     })
     expect(login.response.headers.get('cache-control')).toBe('no-store')
     expect(await storedProviders(user.userId)).toEqual([
@@ -310,7 +309,7 @@ describe.each(storeDialects)('OAuth callback on %s', (dialect) => {
 
   test('error: a state that is not base64url JSON of the SDK state gets a 400 page, never a redirect', async () => {
     const target = createTargetKey()
-    const { requestKey } = await testbed.prepare(toOauthNonce(target.publicKey))
+    const { requestKey } = await testbed.prepare(getOauthNonce(target.publicKey))
     const states = [
       '',
       'not base64url!',

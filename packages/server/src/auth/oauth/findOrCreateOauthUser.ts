@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { App } from '../../apps/App.js'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
@@ -79,7 +80,11 @@ export async function findOrCreateOauthUser(
         })
         return { organizationId: account.organizationId, userId: account.userId, isSignup: true }
       } catch (error) {
-        if (!(error instanceof ApiError) || error.errorCode !== 'EMAIL_ALREADY_PROVEN' || attempt > 0)
+        if (
+          !(error instanceof ApiError) ||
+          error.errorCode !== signerErrorCodes.EMAIL_ALREADY_PROVEN ||
+          attempt > 0
+        )
           throw error
       }
     }

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import * as client from 'openid-client'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
@@ -40,7 +41,7 @@ async function discover(ctx: SigilContext, provider: OauthProvider): Promise<cli
       code: (cause as { code?: string }).code,
     })
     throw new ApiError('FAILED_PRECONDITION', `OAuth provider ${provider.id} is not reachable`, {
-      errorCode: 'OAUTH_PROVIDER_UNAVAILABLE',
+      errorCode: signerErrorCodes.OAUTH_PROVIDER_UNAVAILABLE,
       cause,
     })
   }

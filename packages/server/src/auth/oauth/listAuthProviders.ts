@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { getOauthClient } from './getOauthClient.js'
@@ -12,7 +13,7 @@ async function authEndpointOf(ctx: SigilContext, provider: OauthProvider): Promi
   const endpoint = config.serverMetadata().authorization_endpoint
   if (!endpoint)
     throw new ApiError('FAILED_PRECONDITION', `OAuth provider ${provider.id} has no authorization endpoint`, {
-      errorCode: 'OAUTH_PROVIDER_UNAVAILABLE',
+      errorCode: signerErrorCodes.OAUTH_PROVIDER_UNAVAILABLE,
     })
   const url = new URL(endpoint)
   for (const [name, value] of Object.entries(provider.authEndpointParameters))

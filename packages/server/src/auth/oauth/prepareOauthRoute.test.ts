@@ -1,13 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { encodeOauthState, getOauthNonce } from '@sigil/protocol'
 import { calculatePKCECodeChallenge } from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { storeDialects } from '../../store/test/storeDialects.js'
 import { createTargetKey } from '../../test/createTargetKey.js'
 import { createTestServer, testAppOrigin } from '../../test/createTestServer.js'
-import { encodeOauthState } from './test/encodeOauthState.js'
 import { type OauthTestbed, startOauthTestbed } from './test/startOauthTestbed.js'
-import { toOauthNonce } from './toOauthNonce.js'
 
 /** An http URL of 127.0.0.1 where nothing listens. */
 async function closedPortUrl(): Promise<string> {
@@ -26,7 +25,7 @@ describe.each(storeDialects)('prepare-oauth on %s', (dialect) => {
   afterAll(() => testbed.close())
 
   test('default: answers the S256 challenge of a sealed server-side verifier, a requestKey and the providers', async () => {
-    const nonce = toOauthNonce(createTargetKey().publicKey)
+    const nonce = getOauthNonce(createTargetKey().publicKey)
     const before = Date.now()
     const response = await testbed.server.signer('/v1/prepare-oauth', { nonce })
     expect(response.status).toBe(200)
@@ -77,7 +76,7 @@ describe.each(storeDialects)('prepare-oauth on %s', (dialect) => {
     })
     const response = await testbed.server.signer(
       '/v1/prepare-oauth',
-      { nonce: toOauthNonce(createTargetKey().publicKey) },
+      { nonce: getOauthNonce(createTargetKey().publicKey) },
       { authorization: `Bearer ${apiKey}` },
     )
     const { authProviders } = (await response.json()) as { authProviders: { id: string }[] }
@@ -85,7 +84,7 @@ describe.each(storeDialects)('prepare-oauth on %s', (dialect) => {
   })
 
   test('behavior: every call gives a new requestKey and challenge', async () => {
-    const nonce = toOauthNonce(createTargetKey().publicKey)
+    const nonce = getOauthNonce(createTargetKey().publicKey)
     const [first, second] = await Promise.all([testbed.prepare(nonce), testbed.prepare(nonce)])
     expect(first.requestKey).not.toBe(second.requestKey)
     expect(first.codeChallenge).not.toBe(second.codeChallenge)
@@ -149,7 +148,7 @@ describe.each(storeDialects)('prepare-oauth with providers that cannot be reache
     })
     try {
       const target = createTargetKey()
-      const response = await server.signer('/v1/prepare-oauth', { nonce: toOauthNonce(target.publicKey) })
+      const response = await server.signer('/v1/prepare-oauth', { nonce: getOauthNonce(target.publicKey) })
       expect(response.status).toBe(200)
       const { requestKey, authProviders } = (await response.json()) as {
         requestKey: string

@@ -1,5 +1,5 @@
+import type { OauthState } from '@sigil/protocol'
 import type { App } from '../../apps/App.js'
-import type { OauthState } from './decodeOauthState.js'
 
 /** Where the callback may send the result: back to the app's page, or to the opener of the popup. */
 export type OauthDelivery = { mode: 'redirect'; redirectUrl: URL } | { mode: 'popup'; openerOrigin: string }

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
@@ -31,7 +32,7 @@ export async function passkeySignup(
   const signUp = async () => {
     if (email && (await findUserByEmail(ctx, request.app, email)))
       throw new ApiError('ALREADY_EXISTS', 'a user with this email already exists; sign in instead', {
-        errorCode: 'USER_EXISTS',
+        errorCode: signerErrorCodes.USER_EXISTS,
       })
     const ids = { organizationId: createId(), userId: createId() }
     // A passkey registered before (the attested credential id or key, in any organization): its write

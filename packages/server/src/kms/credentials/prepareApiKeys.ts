@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import type { Insertable, Transaction } from 'kysely'
 import type { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
@@ -97,7 +98,7 @@ export function prepareApiKeys({
   const keys = rows.map((row) => `${row.curve_type}:${row.public_key}`)
   if (new Set(keys).size < keys.length)
     throw new ApiError('INVALID_ARGUMENT', 'the same public key is given twice', {
-      errorCode: 'REQUEST_INVALID',
+      errorCode: signerErrorCodes.REQUEST_INVALID,
       fieldViolations: [{ field: 'apiKeys', description: 'public keys must be distinct' }],
     })
   const p256Keys = rows.filter((row) => row.curve_type === 'API_KEY_CURVE_P256').map((row) => row.public_key)

@@ -1,5 +1,5 @@
 import { p256 } from '@noble/curves/nist.js'
-import { base64urlEncode, bytesToHex } from '@sigil/protocol'
+import { base64urlEncode, bytesToHex, signerErrorCodes } from '@sigil/protocol'
 import { verifyRegistrationResponse } from '@simplewebauthn/server'
 import { convertCOSEtoPKCS } from '@simplewebauthn/server/helpers'
 import type { Insertable, Transaction } from 'kysely'
@@ -31,7 +31,10 @@ export type PrepareAuthenticatorsParameters = {
 
 /** The credential id or public key is already registered (server-wide, any organization). */
 export const passkeyAlreadyRegistered = (cause?: unknown) =>
-  new ApiError('ALREADY_EXISTS', 'this passkey is already registered', { errorCode: 'PASSKEY_EXISTS', cause })
+  new ApiError('ALREADY_EXISTS', 'this passkey is already registered', {
+    errorCode: signerErrorCodes.PASSKEY_EXISTS,
+    cause,
+  })
 
 /**
  * Verifies passkey registrations (attestation, challenge, allowed origin and relying party) with
@@ -77,7 +80,7 @@ export async function prepareAuthenticators(
       })
     } catch (cause) {
       throw new ApiError('INVALID_ARGUMENT', `invalid passkey attestation for authenticator ${index}`, {
-        errorCode: 'REQUEST_INVALID',
+        errorCode: signerErrorCodes.REQUEST_INVALID,
         cause,
         details: cause instanceof Error ? cause.message : undefined,
       })
@@ -87,7 +90,7 @@ export async function prepareAuthenticators(
         'INVALID_ARGUMENT',
         `passkey attestation for authenticator ${index} did not verify`,
         {
-          errorCode: 'REQUEST_INVALID',
+          errorCode: signerErrorCodes.REQUEST_INVALID,
         },
       )
     const info = verification.registrationInfo
@@ -96,7 +99,7 @@ export async function prepareAuthenticators(
         'INVALID_ARGUMENT',
         `attestation.credentialId of authenticator ${index} is not the attested credential id`,
         {
-          errorCode: 'CREDENTIAL_ID_MISMATCH',
+          errorCode: signerErrorCodes.CREDENTIAL_ID_MISMATCH,
           fieldViolations: [
             {
               field: `authenticators[${index}].attestation.credentialId`,
@@ -127,7 +130,7 @@ export async function prepareAuthenticators(
     new Set(publicKeys).size < rows.length
   )
     throw new ApiError('INVALID_ARGUMENT', 'the same passkey is given twice', {
-      errorCode: 'REQUEST_INVALID',
+      errorCode: signerErrorCodes.REQUEST_INVALID,
       fieldViolations: [{ field: 'authenticators', description: 'passkeys must be distinct' }],
     })
   return {

@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { activities } from '../../kms/activities/activities.js'
@@ -21,7 +22,7 @@ export const signPayloadRoute = defineSignerRoute({
         'INVALID_ARGUMENT',
         'stampedRequest must be an ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2 request',
         {
-          errorCode: 'INVALID_REQUEST',
+          errorCode: signerErrorCodes.INVALID_REQUEST,
         },
       )
     const activity = await submitActivity(ctx, {

@@ -1,13 +1,12 @@
+import { encodeOauthState, getOauthNonce, type OauthState } from '@sigil/protocol'
 import { createLogger } from '../../../log/createLogger.js'
 import type { StoreDialect } from '../../../store/createStore.js'
 import { createTargetKey } from '../../../test/createTargetKey.js'
 import { createTestServer, type TestServer, testAppOrigin } from '../../../test/createTestServer.js'
 import type { AuthProvider } from '../listAuthProviders.js'
 import type { OauthProviderConfig } from '../loadOauthProviders.js'
-import { toOauthNonce } from '../toOauthNonce.js'
 import { buildProviderUrl } from './buildProviderUrl.js'
 import { type BrowserResult, createTestBrowser, type TestBrowser } from './createTestBrowser.js'
-import { encodeOauthState, type OauthStateInput } from './encodeOauthState.js'
 import { serveLateBound } from './serveLateBound.js'
 import { startOidcProvider, type TestOidcProvider } from './startOidcProvider.js'
 
@@ -131,7 +130,7 @@ export async function startOauthTestbed(
   const login: OauthTestbed['login'] = async (parameters) => {
     const target = createTargetKey()
     const tamper = parameters.tamper ?? {}
-    const prepared = await prepare(toOauthNonce(target.publicKey))
+    const prepared = await prepare(getOauthNonce(target.publicKey))
     const providerId = parameters.providerId ?? 'auth0'
     const provider = prepared.authProviders.find(
       (candidate) =>
@@ -139,7 +138,7 @@ export async function startOauthTestbed(
     )
     if (!provider) throw new Error(`No auth provider found with id ${providerId}`)
     const popup = parameters.openerOrigin !== undefined
-    const stateInput: OauthStateInput = {
+    const stateInput: OauthState = {
       authProviderId: providerId,
       ...(parameters.isCustomProvider ? { isCustomProvider: true } : {}),
       requestKey: tamper.requestKey ?? prepared.requestKey,
@@ -158,7 +157,7 @@ export async function startOauthTestbed(
       state,
       codeChallenge: prepared.codeChallenge,
       clientId: tamper.clientId ?? provider.clientId,
-      nonce: toOauthNonce(tamper.urlNonceKey ?? target.publicKey),
+      nonce: getOauthNonce(tamper.urlNonceKey ?? target.publicKey),
       ...(parameters.otherParameters ? { otherParameters: parameters.otherParameters } : {}),
     })
     parameters.beforeProvider?.()
