@@ -36,7 +36,12 @@ export type CreateUserAccountParameters = {
   writeCredentials?: (trx: Transaction<Database>) => Promise<void>
 }
 
-export type UserAccount = { organizationId: string; userId: string; address: string; solanaAddress: string }
+export type UserAccount = {
+  organizationId: string
+  userId: string
+  address: `0x${string}`
+  solanaAddress: string
+}
 
 const signupLocks = new Map<string, Promise<unknown>>()
 
@@ -129,7 +134,12 @@ export async function createUserAccount(
       })
       .execute()
   })
-  return { organizationId, userId, address: wallet.addresses[0]!, solanaAddress: wallet.addresses[1]! }
+  return {
+    organizationId,
+    userId,
+    address: wallet.addresses[0]! as `0x${string}`,
+    solanaAddress: wallet.addresses[1]!,
+  }
 }
 
 /**

@@ -1,18 +1,9 @@
-import { signerErrorCodes } from '@sigil/protocol'
+import { type SignerUser, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../http/errors/ApiError.js'
 import type { SigilContext } from '../SigilContext.js'
 
-/** The user as `/signer/v1/whoami` and signup answer it. */
-export type SignerUser = {
-  email?: string
-  orgId: string
-  userId: string
-  address: string
-  solanaAddress?: string
-}
-
 /**
- * Loads a user's identity and the addresses of its first wallet (its first EVM and Solana account).
+ * Loads a user's identity (`SignerUser` of `@sigil/protocol`, as `/signer/v1/whoami` answers it) and the addresses of its first wallet (its first EVM and Solana account).
  *
  * @example
  * const user = await toSignerUser(ctx, { userId })
@@ -44,7 +35,7 @@ export async function toSignerUser(ctx: SigilContext, { userId }: { userId: stri
     ...(user.email ? { email: user.email } : {}),
     orgId: user.organization_id,
     userId: user.id,
-    address,
+    address: address as `0x${string}`,
     ...(solanaAddress ? { solanaAddress } : {}),
   }
 }

@@ -13,7 +13,7 @@ export type EmailSignupReturnType = {
   /** Only when this request created the account. */
   userId?: string
   /** Only when this request created the account. */
-  address?: string
+  address?: `0x${string}`
   /** OTP mode only: the id `/v1/otp` needs with the code. */
   otpId?: string
 }
@@ -41,7 +41,7 @@ export async function emailSignup(
   const { app } = request
   const { email } = body
   return withSignupLock(`${app.id}:${email}`, async () => {
-    let created: { address: string } | undefined
+    let created: { address: `0x${string}` } | undefined
     const findOrCreate = async (): Promise<EmailAccount> => {
       const existing = await findUserByEmail(ctx, app, email)
       if (existing) {

@@ -1,10 +1,8 @@
 import { defineSignerRoute } from '../../signin/defineSignerRoute.js'
-import { type FinishSignInReturnType, finishSignIn } from '../mfa/finishSignIn.js'
+import { finishSignIn } from '../mfa/finishSignIn.js'
 import { consumeEmailCode } from './consumeEmailCode.js'
 import { emailErrors } from './emailErrors.js'
 import { otpSchema } from './otpSchema.js'
-
-export type OtpRouteReturnType = FinishSignInReturnType
 
 /**
  * `POST /signer/v1/otp`: checks the emailed code (per-IP limited; every failure is 400 `invalid OTP
@@ -16,7 +14,7 @@ export type OtpRouteReturnType = FinishSignInReturnType
 export const otpRoute = defineSignerRoute({
   path: '/v1/otp',
   schema: otpSchema,
-  async handle(ctx, request, body): Promise<OtpRouteReturnType> {
+  async handle(ctx, request, body) {
     await ctx.rateLimits.codeChecksPerIp.consume(request.ip)
     const result = await consumeEmailCode(ctx, {
       otpId: body.otpId,

@@ -1,20 +1,20 @@
+import type { MultiFactorEntry, OtpResponse } from '@sigil/protocol'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle, type SessionCredentialType } from '../../users/mintSessionBundle.js'
-import { listVerifiedFactors, type MultiFactor } from './listVerifiedFactors.js'
+import { listVerifiedFactors } from './listVerifiedFactors.js'
 import type { MfaTokenPayload } from './MfaTokenPayload.js'
 import { requireMultiFactors } from './requireMultiFactors.js'
 import { sealMfaToken } from './sealMfaToken.js'
 
 export type FinishSignInParameters = {
   /** TOTP codes that came along with the first factor (`/v1/otp`'s `multiFactors`). */
-  multiFactors?: { multiFactorId: string; multiFactorCode: string }[] | undefined
+  multiFactors?: MultiFactorEntry[] | undefined
   /** The client's IP, for the per-IP limit on code checks. */
   ip?: string | undefined
 }
 
-export type FinishSignInReturnType =
-  | { status: 'SUCCESS'; credentialBundle: string }
-  | { status: 'MFA_REQUIRED'; encryptedPayload: string; multiFactors: MultiFactor[] }
+/** `/v1/otp`'s answer (`OtpResponse` of `@sigil/protocol`), which OAuth's callback delivers too. */
+export type FinishSignInReturnType = OtpResponse
 
 /**
  * The MFA gate after a first factor (email code, OAuth): mints the session when the user has no

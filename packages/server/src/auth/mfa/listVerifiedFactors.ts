@@ -1,7 +1,5 @@
+import type { MultiFactor } from '@sigil/protocol'
 import type { SigilContext } from '../../SigilContext.js'
-
-/** A second factor as the MFA routes and the MFA-required error list it. */
-export type MultiFactor = { multiFactorId: string; multiFactorType: 'totp' }
 
 /**
  * The user's verified TOTP factors, oldest first (factors still waiting for their first code are

@@ -1,6 +1,5 @@
-import { signerErrorCodes } from '@sigil/protocol'
+import { type MultiFactor, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
-import type { MultiFactor } from './listVerifiedFactors.js'
 
 /**
  * The errors of TOTP two-factor. `MFA is required for this user` (with `data.multiFactors`) and

@@ -24,7 +24,7 @@ export async function passkeySignup(
   ctx: SigilContext,
   request: SignerRequest,
   body: z.output<typeof passkeySignupSchema>,
-): Promise<{ orgId: string; userId: string; address: string; solanaAddress: string }> {
+): Promise<{ orgId: string; userId: string; address: `0x${string}`; solanaAddress: string }> {
   // Every attempt counts, before the attestation is verified: 10 per IP and 300 per app an hour.
   await ctx.rateLimits.passkeySignupsPerIp.consume(request.ip)
   await ctx.rateLimits.passkeySignupsPerApp.consume(request.app.id)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type SignerUser, toSignerUser } from '../../users/toSignerUser.js'
+import { toSignerUser } from '../../users/toSignerUser.js'
 import { defineSignerRoute } from '../defineSignerRoute.js'
 import { stampedRequestSchema } from '../signerSchemas.js'
 import { verifyStampedRequest } from '../verifyStampedRequest.js'
@@ -11,7 +11,7 @@ import { verifyStampedRequest } from '../verifyStampedRequest.js'
 export const whoamiRoute = defineSignerRoute({
   path: '/v1/whoami',
   schema: z.object({ stampedRequest: stampedRequestSchema }),
-  async handle(ctx, request, body): Promise<SignerUser> {
+  async handle(ctx, request, body) {
     const { principal } = await verifyStampedRequest(ctx, request.app, body.stampedRequest, {
       allowParentTarget: true,
     })
