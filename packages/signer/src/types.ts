@@ -1,3 +1,5 @@
+import type { MultiFactor, User } from '@sigil/protocol'
+
 /** Shared shapes of the signer (spec §3). */
 
 /** Signer status values (spec §4); the string values equal the names. */
@@ -15,24 +17,8 @@ export const signerStatus = {
 
 export type SignerStatus = (typeof signerStatus)[keyof typeof signerStatus]
 
-/** The signed-in user. Only `address`, `orgId`, `userId` and `email` are persisted. */
-export type User = {
-  address: `0x${string}`
-  userId: string
-  orgId: string
-  email?: string | undefined
-  solanaAddress?: string | undefined
-  /** A passkey user's credential id (base64url). */
-  credentialId?: string | undefined
-  idToken?: string | undefined
-  claims?: Record<string, unknown> | undefined
-}
-
-/** A factor the server lists. */
-export type MultiFactor = { multiFactorId: string; multiFactorType: 'totp' | (string & {}) }
-
-/** A code for a factor, sent to the server. */
-export type MultiFactorEntry = { multiFactorId: string; multiFactorCode: string }
+/** The wire shapes of the sign-in API, defined once in `@sigil/protocol` (`signerApi/`). */
+export type { MultiFactor, MultiFactorEntry, StampedRequest, User } from '@sigil/protocol'
 
 export type MfaStatus = { mfaRequired: boolean; mfaFactorId?: string | undefined }
 
@@ -48,13 +34,6 @@ export type SignerState = {
   mfaStatus: MfaStatus
   isNewUser: boolean | undefined
   otpId: string | undefined
-}
-
-/** A Turnkey-style signed request: the exact body, its stamp, and the key API URL it targets. */
-export type StampedRequest = {
-  body: string
-  stamp: { stampHeaderName: string; stampHeaderValue: string }
-  url: string
 }
 
 /**

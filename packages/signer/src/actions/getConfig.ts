@@ -1,6 +1,6 @@
+import type { SignerRoutes } from '@sigil/protocol'
 import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
-import type { SignerRoutes } from '../transport/SignerRoutes.js'
 
 /** `/v1/signer-config`'s answer: how the app's email sign-in works. */
 export type GetConfigReturnType = SignerRoutes['/v1/signer-config']['response']

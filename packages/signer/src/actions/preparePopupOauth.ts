@@ -1,7 +1,7 @@
+import type { SignerRoutes } from '@sigil/protocol'
+import { getOauthNonce } from '@sigil/protocol'
 import type { SignerClient } from '../client/SignerClient.js'
-import { getOauthNonce } from '../oauth/getOauthNonce.js'
 import { request } from '../transport/request.js'
-import type { SignerRoutes } from '../transport/SignerRoutes.js'
 
 /** `/v1/prepare-oauth`'s answer: the PKCE challenge, its request key, and the providers. */
 export type OauthConfig = SignerRoutes['/v1/prepare-oauth']['response']

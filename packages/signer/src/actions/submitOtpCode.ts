@@ -41,7 +41,7 @@ export async function submitOtpCode(
     expirationSeconds: toExpirationSeconds(client),
     multiFactors,
   })
-  if (answer.credentialBundle) {
+  if ('credentialBundle' in answer && answer.credentialBundle) {
     const user = await completeAuthWithBundle(client, {
       bundle: answer.credentialBundle,
       orgId,
@@ -51,7 +51,7 @@ export async function submitOtpCode(
     client.sessions.setTemporarySession({ orgId, isNewUser: false })
     return { status: 'CONNECTED', user }
   }
-  const mfaFactorId = answer.multiFactors?.[0]?.multiFactorId
+  const mfaFactorId = 'multiFactors' in answer ? answer.multiFactors?.[0]?.multiFactorId : undefined
   if (answer.status === 'MFA_REQUIRED' && answer.encryptedPayload && mfaFactorId) {
     client.sessions.setTemporarySession({
       ...temporary,
@@ -64,7 +64,7 @@ export async function submitOtpCode(
     })
     return {
       status: 'MFA_REQUIRED',
-      multiFactors: answer.multiFactors!,
+      multiFactors: answer.multiFactors,
       encryptedPayload: answer.encryptedPayload,
     }
   }

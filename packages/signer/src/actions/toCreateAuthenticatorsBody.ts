@@ -1,4 +1,4 @@
-import type { PasskeyAttestation } from '../transport/SignerRoutes.js'
+import type { PasskeyAttestation } from '@sigil/protocol'
 
 export type ToCreateAuthenticatorsBodyParameters = {
   organizationId: string

@@ -1,10 +1,10 @@
+import type { SignerRoutes } from '@sigil/protocol'
 import type { ResolvedSignerConfig, SignerWindow } from '../config/SignerConfig.js'
 import type { SessionManager } from '../session/createSessionManager.js'
 import type { SessionStamper, Stamper } from '../stampers/Stamper.js'
 import type { Emitter } from '../store/createEmitter.js'
 import type { SignerStore } from '../store/createSignerStore.js'
 import type { SignerEvents } from '../store/SignerEvents.js'
-import type { SignerRoutes } from '../transport/SignerRoutes.js'
 import type { SignerState, StampedRequest } from '../types.js'
 
 /**

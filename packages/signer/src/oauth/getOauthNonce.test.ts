@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { getOauthNonce } from './getOauthNonce.js'
+import { getOauthNonce } from '../index.js'
 
 test('default: hex SHA-256 of the key hex string characters', () => {
   const key = `04${'0f'.repeat(64)}`

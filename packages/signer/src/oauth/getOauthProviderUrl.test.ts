@@ -1,7 +1,7 @@
 import { base64urlDecode } from '@sigil/protocol'
 import { expect, test } from 'vitest'
 import type { OauthConfig } from '../actions/preparePopupOauth.js'
-import { getOauthNonce } from './getOauthNonce.js'
+import { getOauthNonce } from '../index.js'
 import { getOauthProviderUrl } from './getOauthProviderUrl.js'
 
 const turnkeyPublicKey = `04${'ab'.repeat(64)}`

@@ -1,14 +1,16 @@
+import { encodeOauthState, getOauthNonce } from '@sigil/protocol'
 import type { OauthConfig } from '../actions/preparePopupOauth.js'
 import { OAuthProvidersError } from '../errors/OAuthProvidersError.js'
 import { SignerError } from '../errors/SignerError.js'
-import { encodeOauthState } from './encodeOauthState.js'
-import { getOauthNonce } from './getOauthNonce.js'
 import { type KnownAuthProvider, knownOauthProviders } from './knownOauthProviders.js'
 import type { OauthParameters } from './OauthParameters.js'
 
 export type GetOauthProviderUrlParameters = {
   oauthParameters: OauthParameters
-  oauthConfig: OauthConfig
+  /** `authProviders` may be missing: `OAuthProvidersError` then. */
+  oauthConfig: Omit<OauthConfig, 'authProviders'> & {
+    authProviders?: OauthConfig['authProviders'] | undefined
+  }
   turnkeyPublicKey: string
   oauthCallbackUrl: string
   /** Popup mode: the page's origin, where the callback posts the result. */

@@ -1,5 +1,4 @@
-import { base64urlEncode } from '@sigil/protocol'
-import type { PasskeyAttestation } from '../transport/SignerRoutes.js'
+import { type AuthenticatorTransport, base64urlEncode, type PasskeyAttestation } from '@sigil/protocol'
 
 /** The parts of a created `PublicKeyCredential` that sign-up sends. */
 export type CreatedPasskey = {
@@ -7,7 +6,7 @@ export type CreatedPasskey = {
   response: { clientDataJSON: ArrayBuffer; attestationObject: ArrayBuffer; getTransports?(): string[] }
 }
 
-const transportNames: Record<string, string> = {
+const transportNames: Record<string, AuthenticatorTransport> = {
   internal: 'AUTHENTICATOR_TRANSPORT_INTERNAL',
   usb: 'AUTHENTICATOR_TRANSPORT_USB',
   nfc: 'AUTHENTICATOR_TRANSPORT_NFC',
@@ -26,7 +25,7 @@ const transportNames: Record<string, string> = {
 export function toPasskeyAttestation(credential: CreatedPasskey): PasskeyAttestation {
   const transports = (credential.response.getTransports?.() ?? [])
     .map((transport) => transportNames[transport])
-    .filter((transport): transport is string => Boolean(transport))
+    .filter((transport): transport is AuthenticatorTransport => Boolean(transport))
   return {
     credentialId: base64urlEncode(new Uint8Array(credential.rawId)),
     clientDataJson: base64urlEncode(new Uint8Array(credential.response.clientDataJSON)),

@@ -1,10 +1,7 @@
-/** The stamp of one request body: an HTTP header name and value (`X-Stamp`, `X-Stamp-Webauthn`). */
-export type Stamp = { stampHeaderName: string; stampHeaderValue: string }
+import type { Stamper } from '@sigil/protocol'
 
-/** Anything that can stamp a request body. */
-export type Stamper = {
-  stamp(body: string): Promise<Stamp>
-}
+/** `Stamp` and `Stamper` are defined once in `@sigil/protocol` (`stamp/`), with the stamp envelope. */
+export type { Stamp, Stamper } from '@sigil/protocol'
 
 /**
  * A stamper holding a target key that credential bundles are sealed to: the browser key frame, or

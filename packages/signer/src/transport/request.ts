@@ -1,9 +1,9 @@
+import type { SignerRoutePath, SignerRoutes } from '@sigil/protocol'
 import type { SignerClient } from '../client/SignerClient.js'
 import { MfaRequiredError } from '../errors/MfaRequiredError.js'
 import { SignerRequestError } from '../errors/SignerRequestError.js'
 import type { MultiFactorEntry } from '../types.js'
 import { version } from '../version.js'
-import type { SignerRoute, SignerRoutes } from './SignerRoutes.js'
 
 /** Reads `data.multiFactors` out of an error body, if it is JSON that has them. */
 function readMultiFactors(text: string): MultiFactorEntry[] | undefined {
@@ -25,7 +25,7 @@ function readMultiFactors(text: string): MultiFactorEntry[] | undefined {
  * @example
  * const { orgId } = await request(signer, '/v1/lookup', { email: 'ada@example.com' })
  */
-export async function request<TRoute extends SignerRoute>(
+export async function request<TRoute extends SignerRoutePath>(
   client: Pick<SignerClient, 'config' | 'fetch'>,
   route: TRoute,
   body: SignerRoutes[TRoute]['body'],
