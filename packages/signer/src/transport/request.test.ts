@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { SignerRequestError } from '../errors/SignerRequestError.js'
 import { createSignerTestbed, type SignerTestbed, testRpcUrl } from '../test/createSignerTestbed.js'
@@ -60,4 +61,12 @@ test('error: a non-OK answer throws its text as the message', async () => {
   const { status, route, message } = failure as SignerRequestError
   expect({ status, route }).toEqual({ status: 401, route: '/v1/lookup' })
   expect(JSON.parse(message)).toMatchObject({ error: expect.any(String), code: expect.any(String) })
+})
+
+test('behavior: the body’s code is read once into the error’s code, from protocol’s signerErrorCodes', async () => {
+  const failure = (await request(connection() as never, '/v1/lookup', { email: 'x@example.com' }).catch(
+    (error: unknown) => error,
+  )) as SignerRequestError
+  expect(failure.code).toBe(JSON.parse(failure.message).code)
+  expect(Object.values(signerErrorCodes)).toContain(failure.code)
 })

@@ -1,26 +1,35 @@
-import type { SignerRoutePath, SignerRoutes } from '@sigil/protocol'
+import {
+  type SignerErrorBody,
+  type SignerRoutePath,
+  type SignerRoutes,
+  signerErrorCodes,
+} from '@sigil/protocol'
 import type { SignerClient } from '../client/SignerClient.js'
 import { MfaRequiredError } from '../errors/MfaRequiredError.js'
 import { SignerRequestError } from '../errors/SignerRequestError.js'
 import type { MultiFactorEntry } from '../types.js'
 import { version } from '../version.js'
 
-/** Reads `data.multiFactors` out of an error body, if it is JSON that has them. */
-function readMultiFactors(text: string): MultiFactorEntry[] | undefined {
+/** The parts of a `{ error, code, data }` error body the SDK uses; nothing for another body. */
+function readErrorBody(text: string): { code?: string; multiFactors?: MultiFactorEntry[] } {
   try {
-    const body = JSON.parse(text) as { data?: { multiFactors?: unknown } } | null
+    const body = JSON.parse(text) as Partial<SignerErrorBody> | null
     const multiFactors = body?.data?.multiFactors
-    return Array.isArray(multiFactors) ? (multiFactors as MultiFactorEntry[]) : undefined
+    return {
+      ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+      ...(Array.isArray(multiFactors) ? { multiFactors: multiFactors as MultiFactorEntry[] } : {}),
+    }
   } catch {
-    return undefined
+    return {}
   }
 }
 
 /**
  * Calls the sign-in service: `POST ${rpcUrl}/signer${route}` with a JSON body, the
  * `Alchemy-AA-Sdk-Version` header and `Authorization: Bearer <apiKey|jwt>` when the connection has
- * one. A non-OK answer throws `SignerRequestError` whose message is the response text; one whose
- * body carries `data.multiFactors` throws `MfaRequiredError` instead. Answers the parsed JSON.
+ * one. A non-OK answer throws `SignerRequestError` whose message is the response text and whose
+ * `code` is the body's (read here, once); `MFA_REQUIRED` with `data.multiFactors` throws
+ * `MfaRequiredError` instead. Answers the parsed JSON.
  *
  * @example
  * const { orgId } = await request(signer, '/v1/lookup', { email: 'ada@example.com' })
@@ -44,9 +53,10 @@ export async function request<TRoute extends SignerRoutePath>(
   })
   if (!response.ok) {
     const text = await response.text()
-    const failure = new SignerRequestError(text, { status: response.status, route })
-    const multiFactors = readMultiFactors(text)
-    if (multiFactors) throw new MfaRequiredError(multiFactors, { cause: failure })
+    const { code, multiFactors } = readErrorBody(text)
+    const failure = new SignerRequestError(text, { status: response.status, route, code })
+    if (code === signerErrorCodes.MFA_REQUIRED && multiFactors)
+      throw new MfaRequiredError(multiFactors, { cause: failure })
     throw failure
   }
   return (await response.json()) as SignerRoutes[TRoute]['response']
