@@ -1,8 +1,8 @@
 import type { MultiFactor, User } from '@sigil/protocol'
 
-/** Shared shapes of the signer (spec §3). */
+/** Shared shapes of the signer (docs/account-kit.md#signer). */
 
-/** Signer status values (spec §4); the string values equal the names. */
+/** Signer status values (docs/account-kit.md#signer); the string values equal the names. */
 export const signerStatus = {
   INITIALIZING: 'INITIALIZING',
   CONNECTED: 'CONNECTED',

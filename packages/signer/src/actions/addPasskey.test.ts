@@ -69,7 +69,7 @@ test('default: adds a passkey named passkey-<ms> and the status turns true', asy
   expect(created).toHaveLength(1)
 })
 
-test('behavior: the creation options of spec §9', async () => {
+test('behavior: the passkey creation options (docs/account-kit.md#constants)', async () => {
   const { created } = stubBrowser()
   const signer = testbed.createSigner()
   await testbed.signIn(signer, 'options@example.com')

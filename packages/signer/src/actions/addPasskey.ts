@@ -9,7 +9,7 @@ import { toCreateAuthenticatorsBody } from './toCreateAuthenticatorsBody.js'
 import { waitForActivity } from './waitForActivity.js'
 
 export type AddPasskeyParameters = {
-  /** Merged into the `navigator.credentials.create` options (spec §9 defaults). */
+  /** Merged into the `navigator.credentials.create` options (defaults: docs/account-kit.md#constants). */
   creationOpts?: CredentialCreationOptions | undefined
 }
 
@@ -18,7 +18,7 @@ export type AddPasskeyReturnType = string[]
 
 /**
  * Adds a passkey to the signed-in user (browser only): creates a WebAuthn credential with the
- * options of spec §9 (32-byte random challenge, relying party `rpId` or the page's hostname,
+ * options of docs/account-kit.md#constants (32-byte random challenge, relying party `rpId` or the page's hostname,
  * algorithms -7 and -257, preferred resident key and user verification), submits a stamped
  * `create_authenticators` (V2) named `passkey-<ms>`, polls the activity every 500 ms until it
  * completes, and answers the new authenticator ids. The passkey can then sign the user in.

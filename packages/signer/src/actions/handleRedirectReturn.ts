@@ -5,7 +5,7 @@ import { startPendingMfa } from './startPendingMfa.js'
 import { toMultiFactors } from './toMultiFactors.js'
 
 /**
- * The query parameters a return from a magic link or an OAuth redirect carries (spec §2), and
+ * The query parameters a return from a magic link or an OAuth redirect carries (docs/protocol.md#sign-in-flows), and
  * `alchemy-is-signup`, React Native's sign-up flag, which the OAuth callback sends as well: it is
  * removed with the others (the web signer reads `aa-is-signup`).
  */
@@ -25,7 +25,7 @@ export const returnQueryParameters = [
 
 /**
  * Finishes a sign-in that comes back to the page in its address: reads the query parameters of
- * spec §2, removes them (`history.replaceState`), then signs in with the magic link's `bundle` or
+ * docs/protocol.md#sign-in-flows, removes them (`history.replaceState`), then signs in with the magic link's `bundle` or
  * the OAuth `alchemy-bundle`/`alchemy-org-id`/`alchemy-id-token`; `alchemy-error` becomes the
  * state's error (`OauthError`). `alchemy-status=MFA_REQUIRED` (a user with a TOTP factor: no bundle,
  * an `alchemy-encrypted-payload` and `alchemy-mfa-factors` instead) leaves the signer

@@ -3,7 +3,7 @@ import { SignerRequestError } from '../errors/SignerRequestError.js'
 import { version } from '../version.js'
 
 /**
- * Calls the key API directly, as Account Kit's Turnkey client does (reference §1.12): stamps
+ * Calls the key API directly, as Account Kit's Turnkey client does (docs/protocol.md#public-api): stamps
  * `body` with the signer's current stamper and POSTs it to `${rpcUrl}/public/v1/${path}` with the
  * stamp header (`X-Stamp` or `X-Stamp-Webauthn`) and `X-Client-Version`. A non-OK answer throws
  * `SignerRequestError` whose message is the response text. Answers the parsed JSON. `signal` aborts

@@ -12,7 +12,7 @@ const connectedEventNames = {
 } as const
 
 /**
- * Restores the stored session (spec §4 "on start"): a bundle session re-injects its bundle into
+ * Restores the stored session ("on start" in docs/account-kit.md#signer): a bundle session re-injects its bundle into
  * the key holder and asks `whoami`; a passkey session only switches to the passkey stamper. An
  * expired session is cleared (DISCONNECTED); one that cannot be read or restored logs
  * `Failed to load user from session` and is cleared. No session: DISCONNECTED.

@@ -3,7 +3,7 @@ import { toSignRawPayloadBody } from '../stamp/toSignRawPayloadBody.js'
 import { requireUser } from '../store/requireUser.js'
 import type { StampedRequest } from '../types.js'
 
-/** The payload markers of the stamped MFA routes (reference §1.5). */
+/** The payload markers of the stamped MFA routes (docs/protocol.md#signer-api). */
 export type MfaMarker = 'list_mfas' | 'add_mfa' | 'verify_mfa' | 'delete_mfas'
 
 /**

@@ -22,7 +22,7 @@ type PopupMessage = {
   alchemyMultiFactors?: unknown
 }
 
-/** Popup-closed check interval (spec §9). */
+/** Popup-closed check interval (docs/account-kit.md#constants). */
 const checkCloseIntervalMs = 500
 
 /**

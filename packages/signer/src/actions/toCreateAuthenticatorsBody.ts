@@ -9,7 +9,7 @@ export type ToCreateAuthenticatorsBodyParameters = {
 }
 
 /**
- * The `create_authenticators` (V2) activity body that adds a passkey (reference §1.12): keys
+ * The `create_authenticators` (V2) activity body that adds a passkey (docs/protocol.md#public-api): keys
  * `organizationId`, `type`, `timestampMs` (string), `parameters {userId, authenticators}`.
  *
  * @example

@@ -6,7 +6,7 @@ import { requestPublicApi } from './requestPublicApi.js'
 export type WaitForActivityParameters = {
   /** The activity as submitted; answered at once if it is already completed. */
   activity: V1Activity
-  /** Default 500 ms (spec §9). */
+  /** Default 500 ms (docs/account-kit.md#constants). */
   pollingIntervalMs?: number | undefined
 }
 
@@ -20,7 +20,7 @@ const failedStatuses = new Set([
  * Polls a submitted activity with stamped `query/get_activity` calls every 500 ms, without a limit,
  * until it is `ACTIVITY_STATUS_COMPLETED`, and answers it. A failed, rejected or
  * consensus-needed activity throws `'Failed to get activity with with id <id> (status: <status>)'`
- * (reference §1.12, wording kept).
+ * (docs/account-kit.md#signer, wording kept).
  *
  * @example
  * const { activity } = await requestPublicApi<ActivityResponse>(signer, 'submit/create_authenticators', body)

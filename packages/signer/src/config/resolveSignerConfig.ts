@@ -13,7 +13,7 @@ const optionalString = (value: unknown, field: string): string | undefined => {
 }
 
 /**
- * Checks a signer config and fills in its defaults (spec §3, §9). Throws
+ * Checks a signer config and fills in its defaults (docs/account-kit.md#signer, docs/account-kit.md#constants). Throws
  * `InvalidSignerConfigError` naming the field at fault.
  *
  * @example

@@ -1,4 +1,4 @@
-/** What `authenticate({type:'oauth', …})` takes (reference §1.6). */
+/** What `authenticate({type:'oauth', …})` takes (docs/protocol.md#sign-in-flows). */
 export type OauthParameters = {
   authProviderId: string
   isCustomProvider?: boolean | undefined

@@ -20,7 +20,7 @@ export type GetOauthProviderUrlParameters = {
 }
 
 /**
- * The provider's authorization URL, exactly as reference §1.7 lays it out: `redirect_uri`,
+ * The provider's authorization URL, exactly as docs/protocol.md#oauth-state-and-nonce lays it out: `redirect_uri`,
  * `response_type=code`, `scope`, `state`, `code_challenge`, `code_challenge_method=S256`,
  * `prompt=select_account`, `client_id`, `nonce`, then `otherParameters` (overriding in place),
  * `claims` and `connection`; empty values skipped, a trailing `/` of the path dropped.

@@ -1,4 +1,4 @@
-/** The providers whose defaults the SDK knows (reference §1.7). */
+/** The providers whose defaults the SDK knows (docs/protocol.md#oauth-state-and-nonce). */
 export type KnownAuthProvider = 'google' | 'apple' | 'facebook' | 'twitch' | 'auth0'
 
 /** Defaults applied to known (non-custom) providers only. */

@@ -15,7 +15,7 @@ const transportNames: Record<string, AuthenticatorTransport> = {
 }
 
 /**
- * The `attestation` of a passkey `/v1/signup` (reference §1.5): base64url `credentialId`,
+ * The `attestation` of a passkey `/v1/signup` (docs/protocol.md#signer-api): base64url `credentialId`,
  * `clientDataJson` and `attestationObject`, and the transports as `AUTHENTICATOR_TRANSPORT_*`
  * (internal and hybrid when the browser names none).
  *

@@ -8,7 +8,7 @@ export type ToPasskeyCreationOptionsParameters = {
 }
 
 /**
- * The `navigator.credentials.create` options of a passkey sign-up (spec §9, reference §1.6):
+ * The `navigator.credentials.create` options of a passkey sign-up (docs/account-kit.md#constants, docs/protocol.md#sign-in-flows):
  * random 32-byte challenge and user id, algorithms -7 and -257, preferred resident key and user
  * verification.
  *

@@ -1,13 +1,13 @@
 import type { User } from '../types.js'
 
-/** The persisted session (spec §3): the kind of login, its user, and for bundle logins the bundle. */
+/** The persisted session (docs/protocol.md#sessions): the kind of login, its user, and for bundle logins the bundle. */
 export type Session =
   | { type: 'email' | 'oauth' | 'otp'; bundle: string; expirationDateMs: number; user: User }
   | { type: 'passkey'; expirationDateMs: number; user: User }
 
 export type SessionType = Session['type']
 
-/** Kept between the steps of a sign-in, shared across tabs (spec §3). */
+/** Kept between the steps of a sign-in, shared across tabs (docs/protocol.md#sessions). */
 export type TemporarySession = {
   orgId: string
   isNewUser?: boolean | undefined

@@ -40,7 +40,7 @@ export type SessionManager = {
 }
 
 /**
- * The session manager of spec §3/§9: the persisted session under `sessionKey`, the temporary one
+ * The session manager (docs/protocol.md#sessions): the persisted session under `sessionKey`, the temporary one
  * under `<sessionKey>:temporary`, an expiry timer capped at 2^31 − 1 ms, and re-checks on window
  * focus and on `storage` events for the session key (a sign-in or sign-out in another tab).
  *

@@ -2,7 +2,7 @@ import type { Session } from './Session.js'
 
 /**
  * Stores a session under `sessionKey` in the zustand-persist envelope. Only `address`, `orgId`,
- * `userId` and `email` of the user are kept (spec §3).
+ * `userId` and `email` of the user are kept (docs/protocol.md#sessions).
  *
  * @example
  * writeSession(localStorage, 'alchemy-signer-session', { type: 'otp', bundle, user, expirationDateMs })

@@ -20,7 +20,7 @@ export type AddSolanaSponsorshipParameters = {
 }
 
 /**
- * Asks the connection's fee payer service to pay for `instructions` (reference §1.13): builds the
+ * Asks the connection's fee payer service to pay for `instructions` (docs/account-kit.md#signer): builds the
  * unsigned v0 transaction with the user as payer on the `finalized` blockhash, sends it base64 to
  * `alchemy_requestFeePayer` with `policyId` (stamped by `stamp`, when given), and answers the transaction the service returns (its fee
  * payer set and signed; the user's signature still to add). A refusal throws `SolanaRpcError` with the

@@ -41,7 +41,7 @@ export type SolanaSigner = {
 }
 
 /**
- * The signed-in user's Solana wallet as a signer for `@solana/kit` transactions (reference §1.13).
+ * The signed-in user's Solana wallet as a signer for `@solana/kit` transactions (docs/account-kit.md#signer).
  * Signatures are ed25519 over the exact bytes, trimmed to 64 bytes. Throws
  * `NotAuthenticatedError` when nobody is signed in and `'no solana address'` when the user has no
  * Solana wallet. `addSponsorship` to the signer's own server's gateway carries the user's session stamp. `createTransfer` and `addSponsorship` load `@solana/kit` on first use and reach the

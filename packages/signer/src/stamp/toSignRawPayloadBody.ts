@@ -8,7 +8,7 @@ export type ToSignRawPayloadBodyParameters = {
 }
 
 /**
- * The Turnkey `sign_raw_payload` (V2) activity body, keys in the order of reference §1.11:
+ * The Turnkey `sign_raw_payload` (V2) activity body, keys in the order of docs/protocol.md#sessions:
  * `organizationId`, `type`, `timestampMs` (string), `parameters {encoding, hashFunction, payload,
  * signWith}`.
  *

@@ -8,7 +8,7 @@ export type ToWebauthnRequestOptionsParameters = {
 }
 
 /**
- * The `navigator.credentials.get` options of a passkey stamp (reference §1.6, §1.11): the
+ * The `navigator.credentials.get` options of a passkey stamp (docs/protocol.md#stamps, docs/protocol.md#sessions): the
  * challenge is the UTF-8 bytes of the lowercase hex SHA-256 of the body; 300000 ms timeout;
  * `userVerification: 'preferred'`; `allowCredentials` only when the credential is known.
  *

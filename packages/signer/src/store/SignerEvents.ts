@@ -1,6 +1,6 @@
 import type { AuthenticatingType, ErrorInfo, MfaStatus, SignerStatus, User } from '../types.js'
 
-/** The events of `signer.on(event, listener)` (spec §4, reference §1.3–§1.4). */
+/** The events of `signer.on(event, listener)` (docs/account-kit.md#signer). */
 export type SignerEvents = {
   /** The status became CONNECTED. */
   connected: (user: User) => void

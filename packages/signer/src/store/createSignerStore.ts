@@ -9,7 +9,7 @@ export type SignerStore = {
 }
 
 /**
- * The signer's state (spec §3: user, status, error, mfaStatus, isNewUser, otpId). Changes emit
+ * The signer's state (docs/account-kit.md#signer: user, status, error, mfaStatus, isNewUser, otpId). Changes emit
  * `statusChanged`, `errorChanged`, `mfaStatusChanged`, `connected` (status became CONNECTED),
  * `disconnected` (status became DISCONNECTED) and `newUserSignup` (isNewUser became true).
  *

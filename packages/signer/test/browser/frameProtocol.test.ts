@@ -8,7 +8,7 @@ import { readFrameKey, showOnPage } from './testPage.js'
 
 /**
  * The auth key frame (`/frame/auth`) on its own, with no signer: real Chromium pages speak the
- * iframe-stamper protocol to it (turnkey-protocol §6.2–§6.3), the legacy window form and the
+ * iframe-stamper protocol to it (docs/protocol.md#frame-messages), the legacy window form and the
  * MessageChannel form, with credential bundles the real server sealed to the frame's key. Also:
  * a page on an origin no app allows cannot embed it or talk to it, and its keys never leave it.
  */

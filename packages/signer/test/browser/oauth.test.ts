@@ -126,7 +126,7 @@ test('default: popup OAuth through the real provider: a 500x600 popup, login, th
 
   const { popup, authorization } = await clickPopupSignIn(page)
   await waitForStatus(page, 'AUTHENTICATING_OAUTH')
-  // The provider URL of reference §1.7, to the provider Sigil announced for `auth0`.
+  // The provider URL of docs/protocol.md#oauth-state-and-nonce, to the provider Sigil announced for `auth0`.
   const url = new URL(authorization.url())
   expect(url.origin).toBe(testbed.idp.issuer)
   expect(url.searchParams.get('redirect_uri')).toBe(`${testbed.serverUrl}/signer/v1/oauth/callback`)
@@ -211,7 +211,7 @@ test('error: closing the popup before finishing rejects with OauthCancelledError
   expect(error).toEqual({ name: 'OauthCancelledError', message: 'OAuth cancelled' })
   // Checked every 500 ms, then 300 ms for a result still on its way.
   expect(at - closedAt).toBeLessThan(1_200)
-  // OAuth failures keep the status (spec §4) and store the error.
+  // OAuth failures keep the status (docs/account-kit.md#signer) and store the error.
   expect(await signerState(page)).toMatchObject({
     status: 'AUTHENTICATING_OAUTH',
     user: undefined,
@@ -288,7 +288,7 @@ test('default: redirect OAuth leaves for the provider and comes back CONNECTED, 
   await waitForSignerReady(page)
   await waitForStatus(page, 'CONNECTED')
 
-  // It landed with the result in the address (spec §2) …
+  // It landed with the result in the address (docs/protocol.md#sign-in-flows) …
   const landed = new URL(navigations.find((url) => url.includes('alchemy-bundle')) ?? page.url())
   expect(landed.pathname).toBe('/')
   for (const name of ['alchemy-bundle', 'alchemy-org-id', 'alchemy-id-token'])

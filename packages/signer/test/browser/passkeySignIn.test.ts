@@ -130,7 +130,7 @@ const showNote = (page: Page, text: string) =>
     document.getElementById('user')?.parentElement?.after(element)
   }, text)
 
-test('default: passkey sign-up with the spec §9 creation options, then a passkey login after disconnect signs as the same user', async () => {
+test('default: passkey sign-up with the passkey creation options of docs/account-kit.md#constants, then a passkey login after disconnect signs as the same user', async () => {
   const page = await testbed.openPage()
   const authenticator = await addVirtualAuthenticator(page)
   const creations = await recordPasskeyCreations(page)
@@ -161,7 +161,7 @@ test('default: passkey sign-up with the spec §9 creation options, then a passke
     'newUserSignup',
   ])
 
-  // What Chromium was asked for (spec §9) …
+  // What Chromium was asked for (docs/account-kit.md#constants) …
   const [creation, ...more] = await creations()
   expect(more).toEqual([])
   expect(creation).toEqual({
@@ -207,7 +207,7 @@ test('default: passkey sign-up with the spec §9 creation options, then a passke
   expect(await recoverMessageAddress({ message: 'signed with a passkey', signature })).toBe(user.address)
   // The login's whoami and the signature were each one assertion of this credential.
   expect((await authenticator.credentials())[0]!.signCount).toBe(signCountAtSignup + 2)
-  // The sign-up passkey is named `passkey-<ms>` (spec §3), so it counts as an added passkey.
+  // The sign-up passkey is named `passkey-<ms>` (docs/account-kit.md#signer), so it counts as an added passkey.
   expect(await page.evaluate(() => (window as unknown as TestPageWindow).signer.getPasskeyStatus())).toEqual({
     isPasskeyAdded: true,
   })

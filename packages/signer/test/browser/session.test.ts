@@ -12,7 +12,7 @@ import {
 } from './testPage.js'
 
 /**
- * The stored session in Chromium (spec §3, §4, §8; reference §1.9): restore after a reload through
+ * The stored session in Chromium (docs/protocol.md#sessions, docs/account-kit.md#signer): restore after a reload through
  * the frame's persisted embedded key, expiry, two tabs of one profile following each other, and a
  * stored session that cannot be loaded.
  */

@@ -122,7 +122,7 @@ test('default: enrol TOTP, sign in again through AWAITING_MFA_AUTH with a code, 
     mfaRequired: true,
     mfaFactorId: added.multiFactorId,
   })
-  // The pending step lives in the temporary session (spec §3), shared by the tabs.
+  // The pending step lives in the temporary session (docs/protocol.md#sessions), shared by the tabs.
   expect(
     await page.evaluate(() => JSON.parse(localStorage.getItem('alchemy-signer-session:temporary') ?? 'null')),
   ).toMatchObject({ encryptedPayload: expect.any(String), mfaFactorId: added.multiFactorId })
