@@ -1,4 +1,4 @@
-import type { ActivityPath } from '@sigil/protocol'
+import type { ActivityParameters, ActivityPath } from '@sigil/protocol'
 import type { Transaction } from 'kysely'
 import type { z } from 'zod'
 import type { SigilContext } from '../../SigilContext.js'
@@ -27,8 +27,11 @@ export type PreparedActivity = {
   parameters?: Record<string, unknown>
 }
 
-export type ActivityDefinition<schema extends z.ZodType = z.ZodType> = {
-  path: ActivityPath
+export type ActivityDefinition<
+  path extends ActivityPath = ActivityPath,
+  schema extends z.ZodType = z.ZodType,
+> = {
+  path: path
   /**
    * Schema of `parameters` (one that accepts every version the path takes). Its output, without the
    * fields it does not know, is what the activity stores as its intent.
@@ -45,13 +48,19 @@ export type ActivityDefinition<schema extends z.ZodType = z.ZodType> = {
 }
 
 /**
- * Declares a `/public/v1/submit/<path>` activity.
+ * Declares a `/public/v1/submit/<path>` activity, checked against `ActivityParameters` of
+ * `@sigil/protocol`: what the schema accepts must be `parameters` the protocol declares for `path`
+ * (the server may take a subset, such as fewer curves, never other fields or values), so the server
+ * and the SDK cannot drift apart.
  *
  * @example
  * export const createWalletActivity = defineActivity({ path: 'create_wallet', schema, prepare: async (ctx, run, p) => … })
  */
-export function defineActivity<schema extends z.ZodType>(
-  definition: ActivityDefinition<schema>,
-): ActivityDefinition<schema> {
+export function defineActivity<path extends ActivityPath, schema extends z.ZodType>(
+  definition: ActivityDefinition<path, schema> &
+    (z.output<schema> extends ActivityParameters[path]
+      ? unknown
+      : { schema: { fitsTheProtocolParameters: never } }),
+): ActivityDefinition<path, schema> {
   return definition
 }
