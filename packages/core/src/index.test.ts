@@ -80,7 +80,6 @@ test('default', () => {
       "signMessage",
       "signSolanaMessage",
       "signTypedData",
-      "signupQueryParameter",
       "soneiumMainnet",
       "soneiumMinato",
       "startEmailSignIn",

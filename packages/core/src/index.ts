@@ -111,7 +111,6 @@ export { type SignInWithPasskeyReturnType, signInWithPasskey } from './signin/si
 export {
   type StartEmailSignInParameters,
   type StartEmailSignInReturnType,
-  signupQueryParameter,
   startEmailSignIn,
 } from './signin/startEmailSignIn.js'
 export {

@@ -1,6 +1,7 @@
 import { requireSigner } from '../actions/requireSigner.js'
 import type { SigilConfig } from '../createConfig.js'
 import type { SignInDone } from './SignInStep.js'
+import { toSignInStep } from './toSignInStep.js'
 
 export type CreatePasskeyAccountParameters = {
   /** The passkey's name in the user's password manager. */
@@ -24,6 +25,6 @@ export async function createPasskeyAccount(
 ): Promise<CreatePasskeyAccountReturnType> {
   const signer = requireSigner(config)
   await signer.ready
-  const user = await signer.authenticate({ type: 'passkey', createNew: true, username, creationOpts })
-  return { next: 'done', user, isNewUser: true }
+  const step = await signer.startAuthentication({ type: 'passkey', createNew: true, username, creationOpts })
+  return toSignInStep(signer, step) as CreatePasskeyAccountReturnType
 }

@@ -1,9 +1,8 @@
-import { type OauthParameters, signerStatus } from '@sigil/signer'
+import type { OauthParameters } from '@sigil/signer'
 import { requireSigner } from '../actions/requireSigner.js'
 import type { SigilConfig } from '../createConfig.js'
 import type { SignInDone, SignInMfa } from './SignInStep.js'
-import { signInUntil } from './signInUntil.js'
-import { toSignInDone } from './toSignInDone.js'
+import { toSignInStep } from './toSignInStep.js'
 
 export type SignInWithOauthParameters = OauthParameters
 
@@ -26,9 +25,6 @@ export async function signInWithOauth(
 ): Promise<SignInWithOauthReturnType> {
   const signer = requireSigner(config)
   await signer.ready
-  const reached = await signInUntil(signer, [signerStatus.AWAITING_MFA_AUTH], () =>
-    signer.authenticate({ ...parameters, type: 'oauth' }),
-  )
-  if (!reached.status) return toSignInDone(signer, reached.user)
-  return { next: 'mfa', factorId: signer.mfaStatus.mfaFactorId ?? '' }
+  const step = await signer.startAuthentication({ ...parameters, type: 'oauth' })
+  return toSignInStep(signer, step) as SignInWithOauthReturnType
 }

@@ -55,6 +55,7 @@ test('default: code mode answers otp; the code signs the new user in', async () 
     isNewUser: true,
   })
   expect(getSignerStatus(config).isConnected).toBe(true)
+  expect(testbed.routes.filter((route) => route === '/v1/lookup')).toHaveLength(1)
 })
 
 test("behavior: the server's link mode wins over emailMode; a new user's link says aa-is-signup", async () => {

@@ -2,7 +2,7 @@ import { requireSigner } from '../actions/requireSigner.js'
 import type { SigilConfig } from '../createConfig.js'
 import type { SignInMfa, SignInStep } from './SignInStep.js'
 import { startEmailSignIn } from './startEmailSignIn.js'
-import { toSignInDone } from './toSignInDone.js'
+import { toSignInStep } from './toSignInStep.js'
 
 export type SubmitMfaCodeParameters = {
   /** The authenticator app's code. */
@@ -32,5 +32,5 @@ export async function submitMfaCode(
     return startEmailSignIn(config, { email: step.email, emailMode: 'magicLink', multiFactors })
   }
   const signer = requireSigner(config)
-  return toSignInDone(signer, await signer.validateMultiFactors({ multiFactorCode: code }))
+  return toSignInStep(signer, await signer.startAuthentication({ type: 'mfa', multiFactorCode: code }))
 }

@@ -1,9 +1,8 @@
-import { type MultiFactorEntry, signerStatus } from '@sigil/signer'
+import type { MultiFactorEntry } from '@sigil/signer'
 import { requireSigner } from '../actions/requireSigner.js'
 import type { SigilConfig } from '../createConfig.js'
 import type { SignInDone, SignInMfa } from './SignInStep.js'
-import { signInUntil } from './signInUntil.js'
-import { toSignInDone } from './toSignInDone.js'
+import { toSignInStep } from './toSignInStep.js'
 
 export type SubmitOtpParameters = {
   /** The emailed code. */
@@ -29,9 +28,6 @@ export async function submitOtp(
 ): Promise<SubmitOtpReturnType> {
   const signer = requireSigner(config)
   await signer.ready
-  const reached = await signInUntil(signer, [signerStatus.AWAITING_MFA_AUTH], () =>
-    signer.authenticate({ type: 'otp', otpCode: code, multiFactors }),
-  )
-  if (!reached.status) return toSignInDone(signer, reached.user)
-  return { next: 'mfa', factorId: signer.mfaStatus.mfaFactorId ?? '' }
+  const step = await signer.startAuthentication({ type: 'otp', otpCode: code, multiFactors })
+  return toSignInStep(signer, step) as SubmitOtpReturnType
 }
