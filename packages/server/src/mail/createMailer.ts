@@ -1,3 +1,4 @@
+import { signerErrorCodes } from '@sigil/protocol'
 import nodemailer from 'nodemailer'
 import { ApiError } from '../http/errors/ApiError.js'
 import { createId } from '../ids/createId.js'
@@ -66,7 +67,7 @@ export function createMailer(parameters: CreateMailerParameters): Mailer {
           'FAILED_PRECONDITION',
           'this server cannot send email (no SMTP server is configured)',
           {
-            errorCode: 'EMAIL_DELIVERY_NOT_CONFIGURED',
+            errorCode: signerErrorCodes.EMAIL_DELIVERY_NOT_CONFIGURED,
           },
         )
       },

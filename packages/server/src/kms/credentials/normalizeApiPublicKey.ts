@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { bytesToHex, hexToBytes } from '@sigil/protocol'
+import { bytesToHex, hexToBytes, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 
 /**
@@ -22,7 +22,7 @@ export function normalizeApiPublicKey(curveType: string, publicKey: string): str
     return bytesToHex(curve.Point.fromBytes(bytes).toBytes(true))
   } catch (cause) {
     throw new ApiError('INVALID_ARGUMENT', `invalid ${curveType} public key`, {
-      errorCode: 'REQUEST_INVALID',
+      errorCode: signerErrorCodes.REQUEST_INVALID,
       cause,
       fieldViolations: [{ field: 'publicKey', description: 'not a valid point of the curve' }],
     })
