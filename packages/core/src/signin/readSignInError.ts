@@ -1,7 +1,9 @@
+import type { SignerErrorCode } from '@sigil/protocol'
+
 /** What a failed sign-in call said: the server's `code` and `error` text, and the HTTP status. */
 export type SignInErrorInfo = {
-  /** The server's error code, e.g. `INVALID_OTP_CODE`, `INVALID_MFA_CODE`. */
-  code: string | undefined
+  /** The server's error code (`signerErrorCodes` of `@sigil/protocol`), e.g. `INVALID_OTP_CODE`. */
+  code: SignerErrorCode | (string & {}) | undefined
   /** The server's `error` text, else the failure's message. */
   message: string | undefined
   status: number | undefined

@@ -1,4 +1,5 @@
 import { readSignInError } from '@sigil/core'
+import { signerErrorCodes } from '@sigil/protocol'
 import { texts } from './texts.js'
 
 /**
@@ -13,6 +14,6 @@ import { texts } from './texts.js'
  */
 export function getCodeErrorText(failure: unknown, kind: 'otp' | 'totp'): string | undefined {
   const { code } = readSignInError(failure)
-  if (kind === 'otp') return code === 'INVALID_OTP_CODE' ? texts.otp.incorrect : undefined
-  return code === 'INVALID_MFA_CODE' ? texts.totp.incorrect : texts.totp.failed
+  if (kind === 'otp') return code === signerErrorCodes.INVALID_OTP_CODE ? texts.otp.incorrect : undefined
+  return code === signerErrorCodes.INVALID_MFA_CODE ? texts.totp.incorrect : texts.totp.failed
 }
