@@ -31,6 +31,7 @@ test('default', () => {
       "hpkeOpen",
       "hpkeSeal",
       "importP256PublicKey",
+      "oauthReturnParameters",
       "openCredentialBundle",
       "openExportBundle",
       "parseApiKeyStamp",

@@ -1,3 +1,4 @@
+import { oauthReturnParameters } from '@sigil/protocol'
 import type { SignerClient } from '../client/SignerClient.js'
 import type { User } from '../types.js'
 import { authenticate } from './authenticate.js'
@@ -9,19 +10,7 @@ import { toMultiFactors } from './toMultiFactors.js'
  * `alchemy-is-signup`, React Native's sign-up flag, which the OAuth callback sends as well: it is
  * removed with the others (the web signer reads `aa-is-signup`).
  */
-export const returnQueryParameters = [
-  'bundle',
-  'orgId',
-  'alchemy-bundle',
-  'alchemy-org-id',
-  'alchemy-error',
-  'alchemy-id-token',
-  'aa-is-signup',
-  'alchemy-is-signup',
-  'alchemy-status',
-  'alchemy-encrypted-payload',
-  'alchemy-mfa-factors',
-] as const
+export const returnQueryParameters = ['bundle', 'orgId', ...oauthReturnParameters] as const
 
 /**
  * Finishes a sign-in that comes back to the page in its address: reads the query parameters of

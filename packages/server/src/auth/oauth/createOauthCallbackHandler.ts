@@ -1,4 +1,4 @@
-import { decodeOauthState } from '@sigil/protocol'
+import { decodeOauthState, oauthReturnParameters } from '@sigil/protocol'
 import type { Context } from 'hono'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
@@ -7,17 +7,6 @@ import { findOauthRequest } from './findOauthRequest.js'
 import { oauthErrorPageContentSecurityPolicy, renderOauthErrorPage } from './renderOauthErrorPage.js'
 import { type OauthPopupMessage, renderOauthPopupPage } from './renderOauthPopupPage.js'
 import { type OauthDelivery, toOauthDelivery } from './toOauthDelivery.js'
-
-const successParams = [
-  'alchemy-bundle',
-  'alchemy-org-id',
-  'alchemy-id-token',
-  'aa-is-signup',
-  'alchemy-is-signup',
-  'alchemy-status',
-  'alchemy-encrypted-payload',
-  'alchemy-mfa-factors',
-]
 
 /** Sent with an MFA-required result too, for SDKs that do not know `alchemy-status`. */
 const mfaRequiredError = 'MFA is required for this user'
@@ -33,7 +22,7 @@ async function readCallbackParams(c: Context): Promise<URLSearchParams | undefin
 function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { error: string }): Response {
   if (delivery.mode === 'redirect') {
     const url = new URL(delivery.redirectUrl)
-    for (const name of [...successParams, 'alchemy-error']) url.searchParams.delete(name)
+    for (const name of oauthReturnParameters) url.searchParams.delete(name)
     if ('error' in outcome) url.searchParams.set('alchemy-error', outcome.error)
     else if (outcome.status === 'MFA_REQUIRED') {
       url.searchParams.set('alchemy-status', 'MFA_REQUIRED')
