@@ -41,6 +41,7 @@ export async function startEmailSignIn(
     emailMode: mode,
     redirectParams: new URLSearchParams(),
     multiFactors,
+    markSignup: true,
   })
   return toSignInStep(signer, step, { email }) as StartEmailSignInReturnType
 }

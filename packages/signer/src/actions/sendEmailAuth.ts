@@ -11,6 +11,11 @@ export type SendEmailAuthParameters = {
   multiFactors?: MultiFactorEntry[] | undefined
   /** Whether the user is new, when the caller knows: no `/v1/lookup` is made then. */
   isNewUser?: boolean | undefined
+  /**
+   * Adds `aa-is-signup=true` to a new user's `redirectParams`, as the sign-in card does, so the
+   * link lands flagged as a sign-up (docs/protocol.md#sign-in-flows).
+   */
+  markSignup?: boolean | undefined
 }
 
 export type SendEmailAuthReturnType = { orgId: string; otpId?: string | undefined; isNewUser: boolean }
@@ -28,10 +33,14 @@ export type SendEmailAuthReturnType = { orgId: string; otpId?: string | undefine
  */
 export async function sendEmailAuth(
   client: SignerClient,
-  { isNewUser: knownNewUser, ...parameters }: SendEmailAuthParameters,
+  { isNewUser: knownNewUser, markSignup, ...parameters }: SendEmailAuthParameters,
 ): Promise<SendEmailAuthReturnType> {
   client.store.setState({ status: signerStatus.AUTHENTICATING_EMAIL })
   const isNewUser = knownNewUser ?? !(await lookupUserByEmail(client, { email: parameters.email })).orgId
+  if (isNewUser && markSignup) {
+    parameters.redirectParams = new URLSearchParams(parameters.redirectParams)
+    parameters.redirectParams.set('aa-is-signup', 'true')
+  }
   const { orgId, otpId } = isNewUser
     ? await createAccount(client, { ...parameters, type: 'email' })
     : await initEmailAuth(client, parameters)

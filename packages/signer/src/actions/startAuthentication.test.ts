@@ -75,3 +75,34 @@ test('error: a wrong code stores the error and disconnects, as authenticate does
   expect(signer.status).toBe('DISCONNECTED')
   expect(signer.error?.name).toBe('SignerRequestError')
 })
+
+test("behavior: markSignup flags a new user's sign-up request with aa-is-signup, not an existing user's", async () => {
+  await testbed.signIn(testbed.createSigner(), 'known@example.com')
+  const bodies: { path: string; body: { redirectParams?: string } }[] = []
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init)
+    const path = new URL(request.url).pathname.replace(/^\/signer/, '')
+    if (path === '/v1/signup' || path === '/v1/auth')
+      bodies.push({ path, body: await request.clone().json() })
+    return testbed.fetch(request)
+  }
+  const signer = testbed.createSigner({ fetch })
+  await signer.ready
+  const flagged = (index: number) =>
+    new URLSearchParams(bodies[index]?.body.redirectParams ?? '').get('aa-is-signup')
+  await signer.startAuthentication({
+    type: 'email',
+    email: 'new@example.com',
+    emailMode: 'magicLink',
+    markSignup: true,
+  })
+  await signer.startAuthentication({
+    type: 'email',
+    email: 'known@example.com',
+    emailMode: 'magicLink',
+    markSignup: true,
+  })
+  await signer.startAuthentication({ type: 'email', email: 'other@example.com', emailMode: 'magicLink' })
+  expect(bodies.map(({ path }) => path)).toEqual(['/v1/signup', '/v1/auth', '/v1/signup'])
+  expect([flagged(0), flagged(1), flagged(2)]).toEqual(['true', null, null])
+})

@@ -18,6 +18,8 @@ export type StartAuthenticationParameters =
       redirectParams?: URLSearchParams | undefined
       /** Authenticator codes, after a link step answered `{ next: 'mfa' }` without `encryptedPayload`. */
       multiFactors?: MultiFactorEntry[] | undefined
+      /** Flags a new user's link with `aa-is-signup=true`, as the sign-in card does. */
+      markSignup?: boolean | undefined
     }
   | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorEntry[] | undefined }
   /** The authenticator code, after a step answered `{ next: 'mfa', encryptedPayload }`. */
