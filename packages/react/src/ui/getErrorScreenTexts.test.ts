@@ -10,7 +10,7 @@ import { getErrorScreenTexts } from './getErrorScreenTexts.js'
 const serverError = (status: number, error: string, code: string) =>
   new SignerRequestError(JSON.stringify({ error, code }), { status, route: '/v1/otp' })
 
-test('default: each kind has the spec §8 texts', () => {
+test('default: each kind has the error screen texts of docs/sign-in-ui.md', () => {
   const failure = new Error('boom')
   expect(getErrorScreenTexts(failure, { kind: 'passkey' })).toEqual({
     heading: 'Connection failed',

@@ -1,7 +1,7 @@
 /**
- * Every user-visible text of the sign-in UI (en-US), in one table: spec §2 (screens) and §8 (error
- * catalogue), and reference §3.3 `strings.ts`, verbatim. Texts with a name or a provider in them are
- * functions. Tests compare screens against this table and against the spec's literal strings.
+ * Every user-visible text of the sign-in UI (en-US), in one table: the screens and error screens of
+ * docs/sign-in-ui.md, worded as Account Kit's card words them. Texts with a name or a provider in
+ * them are functions. Tests compare screens against this table and against the literal strings.
  *
  * @example
  * <h2>{texts.otp.title}</h2> // 'Enter verification code'
