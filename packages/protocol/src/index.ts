@@ -29,8 +29,8 @@ export type * from './frame/frameMessages.js'
 export { decodeOauthState } from './oauth/decodeOauthState.js'
 export { encodeOauthState } from './oauth/encodeOauthState.js'
 export { getOauthNonce } from './oauth/getOauthNonce.js'
-export { type OauthReturnParameter, oauthReturnParameters } from './oauth/oauthReturnParameters.js'
 export type { OauthState } from './oauth/OauthState.js'
+export { type OauthReturnParameter, oauthReturnParameters } from './oauth/oauthReturnParameters.js'
 export type { EntryPointVersion } from './paymaster/EntryPointVersion.js'
 export {
   type GetPaymasterHashParameters,

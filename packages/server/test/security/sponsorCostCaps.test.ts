@@ -5,6 +5,7 @@ import {
   paymasterArtifacts,
   startDevnet,
 } from '@sigil/devnet'
+import type { EntryPointVersion } from '@sigil/protocol'
 import {
   type Address,
   createPublicClient,
@@ -26,7 +27,6 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { EntryPointVersion } from '@sigil/protocol'
 import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
 import {
   deploySimpleAccountFactories,
