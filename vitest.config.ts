@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.{ts,tsx}',
       'packages/*/test/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',
+      'test/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
