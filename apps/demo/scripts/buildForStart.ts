@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { build } from 'vite'
 
 export type BuildForStartParameters = {
@@ -36,23 +37,15 @@ export async function buildForStart({ repositoryRoot, demoOutDir }: BuildForStar
 }
 
 /** `tsc -b packages/server packages/devnet` in a child process; rejects with the compiler's output. */
-function compileServer(repositoryRoot: string): Promise<void> {
+async function compileServer(repositoryRoot: string): Promise<void> {
   const tsc = createRequire(join(repositoryRoot, 'package.json')).resolve('typescript/bin/tsc')
-  const child = spawn(process.execPath, [tsc, '-b', 'packages/server', 'packages/devnet'], {
-    cwd: repositoryRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  return new Promise((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`tsc -b packages/server packages/devnet failed:\n${output}`)),
-    )
-  })
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-b', 'packages/server', 'packages/devnet'], {
+      cwd: repositoryRoot,
+      maxBuffer: 16 * 1024 * 1024,
+    })
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    throw new Error(`tsc -b packages/server packages/devnet failed:\n${stdout}${stderr}`)
+  }
 }
