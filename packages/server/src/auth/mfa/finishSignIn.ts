@@ -1,7 +1,7 @@
 import type { MultiFactorEntry, OtpResponse } from '@sigil/protocol'
+import { listVerifiedFactors } from '../../kms/auth/listVerifiedFactors.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle, type SessionCredentialType } from '../../users/mintSessionBundle.js'
-import { listVerifiedFactors } from './listVerifiedFactors.js'
 import type { MfaTokenPayload } from './MfaTokenPayload.js'
 import { requireMultiFactors } from './requireMultiFactors.js'
 import { sealMfaToken } from './sealMfaToken.js'

@@ -1,5 +1,6 @@
 import type { SigilContext } from '../../SigilContext.js'
 import { authenticationErrors } from './authenticationErrors.js'
+import { listVerifiedFactors } from './listVerifiedFactors.js'
 
 /**
  * The MFA gate for a passkey, the one first factor that mints no session (it stamps each request
@@ -7,7 +8,7 @@ import { authenticationErrors } from './authenticationErrors.js'
  * user-verified (UV) flag. A UV passkey is itself two factors (the device, and the PIN or biometric
  * that unlocked it); one without UV is the device alone, so it is refused (401
  * `PASSKEY_USER_VERIFICATION_REQUIRED`). Users without a factor are unaffected. Factors still waiting
- * for their first code do not count, as in `auth/mfa/listVerifiedFactors.ts`.
+ * for their first code do not count (`listVerifiedFactors`).
  *
  * @example
  * await requirePasskeyUserVerification(ctx, { userId: row.user_id, userVerified: verification.authenticationInfo.userVerified })
@@ -17,13 +18,6 @@ export async function requirePasskeyUserVerification(
   { userId, userVerified }: { userId: string; userVerified: boolean },
 ): Promise<void> {
   if (userVerified) return
-  const factor = await ctx.store.db
-    .selectFrom('mfa_factors')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('type', '=', 'totp')
-    .where('verified', '=', 1)
-    .limit(1)
-    .executeTakeFirst()
-  if (factor) throw authenticationErrors.passkeyNotUserVerified()
+  const factors = await listVerifiedFactors(ctx, { userId })
+  if (factors.length > 0) throw authenticationErrors.passkeyNotUserVerified()
 }

@@ -1,9 +1,9 @@
 import type { MultiFactor } from '@sigil/protocol'
 import { z } from 'zod'
+import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
 import { deleteMultiFactors } from '../deleteMultiFactors.js'
-import { listVerifiedFactors } from '../listVerifiedFactors.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 

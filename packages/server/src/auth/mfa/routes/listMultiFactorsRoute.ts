@@ -1,8 +1,8 @@
 import type { MultiFactor } from '@sigil/protocol'
 import { z } from 'zod'
+import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { stampedRequestSchema } from '../../../signin/signerSchemas.js'
-import { listVerifiedFactors } from '../listVerifiedFactors.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 
 /** `POST /signer/v1/auth-list-multi-factors {stampedRequest}` (marker `list_mfas`): the user's verified factors. */
