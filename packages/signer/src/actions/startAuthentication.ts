@@ -11,16 +11,10 @@ import { toMultiFactors } from './toMultiFactors.js'
 import { validateMultiFactors } from './validateMultiFactors.js'
 
 export type StartAuthenticationParameters =
-  | {
-      type: 'email'
-      email: string
-      emailMode?: 'magicLink' | 'otp' | undefined
-      redirectParams?: URLSearchParams | undefined
-      /** Authenticator codes, after a link step answered `{ next: 'mfa' }` without `encryptedPayload`. */
-      multiFactors?: MultiFactorEntry[] | undefined
+  | (Extract<AuthenticateParameters, { type: 'email'; email: string }> & {
       /** Flags a new user's link with `aa-is-signup=true`, as the sign-in card does. */
       markSignup?: boolean | undefined
-    }
+    })
   | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorEntry[] | undefined }
   /** The authenticator code, after a step answered `{ next: 'mfa', encryptedPayload }`. */
   | { type: 'mfa'; multiFactorCode: string; multiFactorId?: string | undefined }
