@@ -1,10 +1,10 @@
-import { openExportBundle } from '@sigil/protocol'
 import { answerExportKeyQueries } from '../shared/answerExportKeyQueries.js'
 import { createFrameMessenger } from '../shared/createFrameMessenger.js'
 import { embeddedKeyStore } from '../shared/embeddedKeyStore.js'
 import { loadEmbeddedKey } from '../shared/loadEmbeddedKey.js'
 import { readFrameSettings } from '../shared/readFrameSettings.js'
 import { formatExportedKey } from './formatExportedKey.js'
+import { openInjectedBundle } from './openInjectedBundle.js'
 
 const keyName = 'export'
 const settings = readFrameSettings(document)
@@ -26,13 +26,15 @@ function show(text: string) {
   panel.hidden = false
 }
 
-/** Opens an export bundle with this page's key, which is then thrown away (one key per export). */
+/**
+ * Opens an export bundle with this page's key, which is then thrown away (one key per export).
+ * Without `organizationId` (iframe-stamper 1.x) the bundle's signed organization is used.
+ */
 async function open(bundle: string, organizationId: string | undefined): Promise<Uint8Array> {
-  if (!organizationId) throw new Error('organizationId is required to open an export bundle')
   if (!settings.exportSignerPublicKey) throw new Error('this export page has no signer key configured')
   const { keyPair } = await loadEmbeddedKey(keyName)
   try {
-    return await openExportBundle({
+    return await openInjectedBundle({
       bundle,
       recipientPrivateKey: keyPair,
       organizationId,
@@ -41,6 +43,20 @@ async function open(bundle: string, organizationId: string | undefined): Promise
   } finally {
     await embeddedKeyStore.delete(keyName)
   }
+}
+
+/**
+ * One key announcement at a time: a frame announces on load (for iframe-stamper 1.x) and again on
+ * the MessageChannel handshake (2.x); run one after the other, the key announced last is the key
+ * stored, so a bundle sealed to it opens.
+ */
+let announcing: Promise<unknown> = Promise.resolve()
+function announceKey(options: { ttlMs?: number }): Promise<string> {
+  const next = announcing
+    .catch(() => undefined)
+    .then(async () => (await loadEmbeddedKey(keyName, { ...options, regenerate: true })).publicKeyHex)
+  announcing = next
+  return next
 }
 
 // The auth frame stamps an export only to the key this frame waits on (see assertStampableBody).
@@ -52,9 +68,7 @@ answerExportKeyQueries(async () => {
 createFrameMessenger({
   window,
   allowedOrigins: settings.allowedOrigins,
-  async announce(options) {
-    return (await loadEmbeddedKey(keyName, { ...options, regenerate: true })).publicKeyHex
-  },
+  announce: announceKey,
   async handle(request) {
     switch (request.type) {
       case 'INJECT_WALLET_EXPORT_BUNDLE': {
