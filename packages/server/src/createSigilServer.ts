@@ -20,6 +20,7 @@ import { createMailer } from './mail/createMailer.js'
 import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
 import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
 import { createRpcRoutes } from './rpc/createRpcRoutes.js'
+import { type SolanaWebsocketGateway, solanaWebsocketGateway } from './rpc/solanaWebsocketGateway.js'
 import type { SigilContext } from './SigilContext.js'
 import { ensureRootOrganization } from './setup/ensureRootOrganization.js'
 import { ensureServerSecret } from './setup/ensureServerSecret.js'
@@ -36,6 +37,11 @@ import { ensureServerKey } from './vault/ensureServerKey.js'
 export type SigilServer = Hono & {
   /** Everything the routes use; handy for tests and the CLI. */
   sigil: SigilContext
+  /**
+   * The Solana websocket of the RPC gateway (`/rpc/solana-…` upgrades): `websockets.attach(server)` on
+   * the Node listener that serves `fetch`, since Hono answers plain HTTP only.
+   */
+  websockets: SolanaWebsocketGateway
   /** Waits for queued writes, then closes the store (unless it was passed in). */
   close(): Promise<void>
 }
@@ -46,7 +52,7 @@ export type SigilServer = Hono & {
  *
  * @example
  * const app = await createSigilServer({ dataDir: '.sigil' })
- * serve({ fetch: app.fetch, port: 8787 })
+ * app.websockets.attach(serve({ fetch: app.fetch, port: 8787 }) as Server)
  */
 export async function createSigilServer(config: SigilServerConfig = {}): Promise<SigilServer> {
   const resolved = resolveConfig(config)
@@ -145,9 +151,13 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       ? startSponsorshipSettlement(ctx)
       : undefined
 
+    const websockets = solanaWebsocketGateway(ctx)
+
     return Object.assign(app, {
       sigil: ctx,
+      websockets,
       async close() {
+        await websockets.close()
         await settlement?.stop()
         await ctx.batcher.close()
         await ctx.signingThread?.close()

@@ -21,6 +21,13 @@ export type SolanaChainConfig = {
   id: string
   /** The cluster's JSON-RPC node: every method but `alchemy_requestFeePayer` goes here. */
   rpcUrl: string
+  /**
+   * The cluster's websocket (`ws://` or `wss://`), where the gateway's websocket on the same path proxies
+   * the subscription methods (docs/protocol.md#solana-websocket). Omitted: `rpcUrl` in its ws form, same
+   * port and path (`https://…` → `wss://…`), which is right for providers and the devnet's runtime; a
+   * `solana-test-validator` or agave node listens on the HTTP port + 1, so give its URL here.
+   */
+  wsUrl?: string | undefined
 }
 
 /** One chain the RPC gateway serves: EVM (numeric id) or Solana (`solana-…` id). */
@@ -28,3 +35,17 @@ export type ChainConfig = EvmChainConfig | SolanaChainConfig
 
 /** What a Solana chain id looks like: `solana-localnet`, `solana-devnet`, `solana-mainnet-beta`. */
 export const solanaChainIdPattern = /^solana(-[a-z0-9]+)+$/
+
+/**
+ * The websocket the gateway proxies a Solana cluster's subscriptions to: its `wsUrl`, else its `rpcUrl`
+ * with `http` → `ws` (`https` → `wss`), same host, port and path.
+ *
+ * @example
+ * solanaWebsocketUrl({ type: 'solana', id: 'solana-localnet', rpcUrl: 'http://127.0.0.1:8899' }) // 'ws://127.0.0.1:8899/'
+ */
+export function solanaWebsocketUrl(chain: SolanaChainConfig): string {
+  if (chain.wsUrl) return chain.wsUrl
+  const url = new URL(chain.rpcUrl)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  return url.toString()
+}

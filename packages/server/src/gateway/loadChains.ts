@@ -4,6 +4,7 @@ import { type ChainConfig, solanaChainIdPattern } from './ChainConfig.js'
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
 const url = z.url({ protocol: /^https?$/ })
+const websocketUrl = z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' })
 const evmChainSchema = z.strictObject({
   type: z.literal('evm').optional(),
   id: z
@@ -18,6 +19,8 @@ const solanaChainSchema = z.strictObject({
   type: z.literal('solana'),
   id: z.string().regex(solanaChainIdPattern, 'a Solana chain id is solana-<name>, e.g. solana-localnet'),
   rpcUrl: url,
+  // Omitted: the rpcUrl's ws form (solanaWebsocketUrl).
+  wsUrl: websocketUrl.optional(),
 })
 const chainSchema = z.discriminatedUnion('type', [evmChainSchema, solanaChainSchema])
 const chainListSchema = z
@@ -42,7 +45,8 @@ export type LoadChainsParameters = {
 /**
  * The RPC gateway's chains, from `chains`, else the `chainsFile` JSON, else `SIGIL_CHAINS` (the same
  * JSON inline); none configured: `[]` (every `/rpc/<id>` is then unknown). EVM chains have numeric ids
- * (`type` omitted or `"evm"`); Solana chains `"type": "solana"` and an id `solana-<name>`. Throws a
+ * (`type` omitted or `"evm"`); Solana chains `"type": "solana"`, an id `solana-<name>` and optionally the
+ * cluster's websocket `wsUrl` (default: the `rpcUrl`'s ws form, see `solanaWebsocketUrl`). Throws a
  * startup error naming the bad field; the message never repeats URLs (they may carry API keys).
  *
  * @example

@@ -1,0 +1,169 @@
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocket, WebSocketServer } from 'ws'
+import { resolveApp } from '../apps/resolveApp.js'
+import { type SolanaChainConfig, solanaWebsocketUrl } from '../gateway/ChainConfig.js'
+import { ApiError } from '../http/errors/ApiError.js'
+import { toSignerErrorBody } from '../http/errors/toSignerErrorBody.js'
+import type { SigilContext } from '../SigilContext.js'
+import { solanaWebsocketProxy } from './solanaWebsocketProxy.js'
+
+/** The caps of the Solana websocket (docs/protocol.md#solana-websocket). */
+export type SolanaWebsocketLimits = {
+  /** Largest message an app may send, bytes (a subscribe is a few hundred); larger closes the socket (1009). */
+  maxMessageBytes: number
+  /** Most subscriptions per socket. */
+  maxSubscriptions: number
+  /** Most sockets open at once on this server (each holds one at the cluster). */
+  maxSockets: number
+  /** Largest message taken from the cluster, bytes (an account notification carries up to 10 MiB of data). */
+  maxUpstreamMessageBytes: number
+  /** How long the cluster's socket may take to open, ms. */
+  upstreamOpenTimeoutMs: number
+}
+
+export const defaultSolanaWebsocketLimits: SolanaWebsocketLimits = {
+  maxMessageBytes: 16 * 1024,
+  maxSubscriptions: 100,
+  maxSockets: 1_000,
+  maxUpstreamMessageBytes: 16 * 1024 * 1024,
+  upstreamOpenTimeoutMs: 10_000,
+}
+
+export type SolanaWebsocketGateway = {
+  /** Serves the websocket on `server`'s upgrade requests (every other upgrade is answered 404). */
+  attach(server: Server): void
+  /** Answers one upgrade request (an `upgrade` listener). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** Closes every socket, the app's and the cluster's. */
+  close(): Promise<void>
+}
+
+const pathPattern = /^\/rpc\/([^/?#]+)(?:\/([^/?#]+))?\/?(?:[?#].*)?$/
+
+/**
+ * The RPC gateway's websocket for Solana chains: an upgrade on `/rpc/<solana chain id>` or
+ * `/rpc/<solana chain id>/<apiKey>`, the paths of the HTTP gateway, so web3.js's and `@solana/kit`'s
+ * default websocket URL (the HTTP URL in ws form) reaches it. The app is found as on HTTP
+ * (`resolveApp`: the key in the path, a bearer API key or JWT, else an allowed browser `Origin`); a
+ * refused app gets 401/403 `{ error, code }` and no socket, an unknown chain 404, an unreachable cluster
+ * 502. Then each socket is relayed to a socket of its own at the cluster (`solanaWebsocketProxy`), within
+ * `limits`.
+ *
+ * @example
+ * const websockets = solanaWebsocketGateway(ctx)
+ * websockets.attach(server)
+ */
+export function solanaWebsocketGateway(
+  ctx: SigilContext,
+  limits: Partial<SolanaWebsocketLimits> = {},
+): SolanaWebsocketGateway {
+  const caps = { ...defaultSolanaWebsocketLimits, ...limits }
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: caps.maxMessageBytes })
+  const open = new Set<WebSocket>()
+  let accepting = 0
+
+  const refuse = (socket: Duplex, status: number, body: { error: string; code: string }) => {
+    if (socket.destroyed) return
+    const text = JSON.stringify(body)
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+    )
+  }
+
+  const connectUpstream = (chain: SolanaChainConfig) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const upstream = new WebSocket(solanaWebsocketUrl(chain), {
+        maxPayload: caps.maxUpstreamMessageBytes,
+        handshakeTimeout: caps.upstreamOpenTimeoutMs,
+      })
+      upstream.once('open', () => {
+        upstream.removeAllListeners('error')
+        resolve(upstream)
+      })
+      upstream.once('error', (error) => {
+        upstream.terminate()
+        reject(error)
+      })
+    })
+
+  const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const match = pathPattern.exec(request.url ?? '')
+    const chainId = match?.[1] ?? ''
+    const chain = ctx.config.chains.find(
+      (each): each is SolanaChainConfig => each.type === 'solana' && each.id === chainId,
+    )
+    if (!match || !chain)
+      return refuse(socket, 404, {
+        error: match
+          ? `no websocket for chain ${chainId}: the gateway serves one on Solana chains only`
+          : `no websocket at ${(request.url ?? '').split('?')[0]}`,
+        code: 'CHAIN_NOT_FOUND',
+      })
+    const apiKey = match[2] ? decodeURIComponent(match[2]) : undefined
+    try {
+      await resolveApp(ctx.store.db, {
+        authorization: apiKey ? `Bearer ${apiKey}` : request.headers.authorization,
+        origin: request.headers.origin,
+        now: ctx.now(),
+      })
+    } catch (error) {
+      if (error instanceof ApiError) return refuse(socket, error.status, toSignerErrorBody(error))
+      throw error
+    }
+    if (open.size + accepting >= caps.maxSockets)
+      return refuse(socket, 429, {
+        error: `too many websockets open on this server (at most ${caps.maxSockets})`,
+        code: 'TOO_MANY_WEBSOCKETS',
+      })
+    accepting++
+    let upstream: WebSocket
+    try {
+      upstream = await connectUpstream(chain)
+    } catch (error) {
+      ctx.logger.warn('solana websocket upstream unavailable', { chainId, error: (error as Error).name })
+      return refuse(socket, 502, {
+        error: `the websocket of chain ${chainId} is unavailable`,
+        code: 'UPSTREAM_UNAVAILABLE',
+      })
+    } finally {
+      accepting--
+    }
+    if (socket.destroyed) return void upstream.terminate()
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      open.add(client)
+      open.add(upstream)
+      client.once('close', () => open.delete(client))
+      upstream.once('close', () => open.delete(upstream))
+      solanaWebsocketProxy({
+        client,
+        upstream,
+        maxSubscriptions: caps.maxSubscriptions,
+        chainId,
+        logger: ctx.logger,
+      })
+    })
+    // ws answered the handshake itself (400) when it was not a valid websocket upgrade.
+    if (socket.destroyed && !open.has(upstream)) upstream.terminate()
+  }
+
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    accept(request, socket, head).catch((error: unknown) => {
+      const requestId = crypto.randomUUID()
+      ctx.logger.error('solana websocket internal error', { requestId, error: (error as Error)?.name })
+      refuse(socket, 500, { error: `internal error (request ${requestId})`, code: 'INTERNAL' })
+    })
+  }
+
+  return {
+    attach: (server) => void server.on('upgrade', handleUpgrade),
+    handleUpgrade,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const each of open) each.terminate()
+        open.clear()
+        sockets.close(() => resolve())
+      }),
+  }
+}
