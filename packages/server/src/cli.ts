@@ -1,11 +1,13 @@
 import { BaseError } from '@sigil/protocol'
-import { adminCreateApiKeyCommand, adminCreateApiKeyUsage } from './cli/adminCreateApiKeyCommand.js'
-import { appCreateCommand, appCreateUsage } from './cli/appCreateCommand.js'
-import { migrateCommand, migrateUsage } from './cli/migrateCommand.js'
-import { paymasterSignerCommand, paymasterSignerUsage } from './cli/paymasterSignerCommand.js'
-import { policyCommand, policyUsage } from './cli/policyCommand.js'
-import { solanaFeePayerCommand, solanaFeePayerUsage } from './cli/solanaFeePayerCommand.js'
-import { startCommand, startUsage } from './cli/startCommand.js'
+import {
+  adminCreateApiKeyUsage,
+  appCreateUsage,
+  migrateUsage,
+  paymasterSignerUsage,
+  policyUsage,
+  solanaFeePayerUsage,
+  startUsage,
+} from './cli/cliUsage.js'
 
 const usage = `Usage:
   ${startUsage}
@@ -20,13 +22,19 @@ Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY, SIGIL_CHAINS, PORT,
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv
-  if (command === 'start') return startCommand(rest)
-  if (command === 'migrate') return migrateCommand(rest)
-  if (command === 'admin' && rest[0] === 'create-api-key') return adminCreateApiKeyCommand(rest.slice(1))
-  if (command === 'app' && rest[0] === 'create') return appCreateCommand(rest.slice(1))
-  if (command === 'policy') return policyCommand(rest)
-  if (command === 'paymaster' && rest[0] === 'signer') return paymasterSignerCommand(rest.slice(1))
-  if (command === 'solana' && rest[0] === 'fee-payer') return solanaFeePayerCommand(rest.slice(1))
+  // Each command loads its own module on demand: a one-shot command (policy, app create, …) does not
+  // load the HTTP server, and `--help` loads nothing.
+  if (command === 'start') return (await import('./cli/startCommand.js')).startCommand(rest)
+  if (command === 'migrate') return (await import('./cli/migrateCommand.js')).migrateCommand(rest)
+  if (command === 'admin' && rest[0] === 'create-api-key')
+    return (await import('./cli/adminCreateApiKeyCommand.js')).adminCreateApiKeyCommand(rest.slice(1))
+  if (command === 'app' && rest[0] === 'create')
+    return (await import('./cli/appCreateCommand.js')).appCreateCommand(rest.slice(1))
+  if (command === 'policy') return (await import('./cli/policyCommand.js')).policyCommand(rest)
+  if (command === 'paymaster' && rest[0] === 'signer')
+    return (await import('./cli/paymasterSignerCommand.js')).paymasterSignerCommand(rest.slice(1))
+  if (command === 'solana' && rest[0] === 'fee-payer')
+    return (await import('./cli/solanaFeePayerCommand.js')).solanaFeePayerCommand(rest.slice(1))
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)

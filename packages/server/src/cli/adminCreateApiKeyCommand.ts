@@ -5,10 +5,8 @@ import { prepareApiKeys } from '../kms/credentials/prepareApiKeys.js'
 import { ensureRootOrganization } from '../setup/ensureRootOrganization.js'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
+import { adminCreateApiKeyUsage } from './cliUsage.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
-
-export const adminCreateApiKeyUsage =
-  'sigil-server admin create-api-key --name NAME [--public-key HEX] [--expiration-seconds N] [--data-dir ./.sigil] [--database-url URL]'
 
 /**
  * `sigil-server admin create-api-key`: a P-256 API key of the root organization's root user.

@@ -4,11 +4,9 @@ import { parseArgs } from 'node:util'
 import { createApp } from '../apps/createApp.js'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
+import { appCreateUsage } from './cliUsage.js'
 import { joinDashedValues } from './joinDashedValues.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
-
-export const appCreateUsage =
-  'sigil-server app create --name NAME --origin URL [--origin URL…] [--email-mode otp|magic-link] [--redirect-url URL] [--jwt-public-key PEM_OR_JWK | --jwt-public-key-file PATH] [--oauth-provider ID…] [--data-dir ./.sigil] [--database-url URL]'
 
 /**
  * `sigil-server app create`: an app of the sign-in service. Prints `{appId, apiKey, …}` as its last

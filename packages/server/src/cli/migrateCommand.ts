@@ -2,9 +2,8 @@ import { parseArgs } from 'node:util'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
 import { DuplicateCredentialsError } from '../store/migrations/0007_unique_credentials.js'
+import { migrateUsage } from './cliUsage.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
-
-export const migrateUsage = 'sigil-server migrate [--data-dir ./.sigil] [--database-url URL]'
 
 /**
  * `sigil-server migrate`: brings the store's schema up to date (safe while a server runs). When a

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util'
 import { ensurePaymasterSigner } from '../sponsor/ensurePaymasterSigner.js'
+import { paymasterSignerUsage } from './cliUsage.js'
 import { commonOptions } from './parseCliArgs.js'
 import { withStoreAndVault } from './withStoreAndVault.js'
-
-export const paymasterSignerUsage = 'sigil-server paymaster signer [--data-dir ./.sigil] [--database-url URL]'
 
 /**
  * `sigil-server paymaster signer`: prints `{"address":"0x…"}`, the paymaster signer the Sigil

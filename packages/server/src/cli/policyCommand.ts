@@ -13,19 +13,10 @@ import { createStore } from '../store/createStore.js'
 import { createWriteBatcher } from '../store/createWriteBatcher.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
 import type { SponsorAudience, SponsorBudgetPeriod } from '../store/sponsorSchema.js'
+import { policyUsage } from './cliUsage.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 import { policyJson } from './policyJson.js'
 import { readPaymasterDeposits } from './readPaymasterDeposits.js'
-
-export const policyUsage = `sigil-server policy create --app APP_ID (--budget WEI | --unlimited) [--budget-period total|day|week|month] [--budget-per-user WEI] [--max-cost-wei WEI] [--audience public|signed-in|server] [--allow-factory 0x… | --any-sender] [--name NAME] [--chain ID…] [--max-gas N] [--max-operations-per-sender-per-day N] [--allow-target 0x…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
-  sigil-server policy create --app APP_ID --solana (--budget LAMPORTS | --unlimited) [--budget-period total|day|week|month] [--budget-per-user LAMPORTS] [--audience public|signed-in|server] [--name NAME] [--chain solana-localnet…] [--max-lamports N] [--max-transactions-per-user-per-day N] [--allow-program BASE58…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
-  sigil-server policy list [--app APP_ID] [--chains chains.json] [--data-dir ./.sigil] [--database-url URL]
-  sigil-server policy disable POLICY_ID [--data-dir ./.sigil] [--database-url URL]
-
-  --budget is wei for gas policies (alias --budget-wei), lamports with --solana; every policy needs one
-  unless created with --unlimited. --audience defaults to signed-in; gas policies sponsor accounts of
-  Sigil's account factories unless --allow-factory or --any-sender says otherwise. policy list settles
-  reservations and reads each paymaster's EntryPoint deposit on the chains of --chains or SIGIL_CHAINS.`
 
 const integer = (value: string | undefined, flag: string) => {
   if (value === undefined) return undefined

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util'
 import { ensureSolanaFeePayer } from '../sponsor/solana/ensureSolanaFeePayer.js'
+import { solanaFeePayerUsage } from './cliUsage.js'
 import { commonOptions } from './parseCliArgs.js'
 import { withStoreAndVault } from './withStoreAndVault.js'
-
-export const solanaFeePayerUsage = 'sigil-server solana fee-payer [--data-dir ./.sigil] [--database-url URL]'
 
 /**
  * `sigil-server solana fee-payer`: prints `{"address":"<base58>"}`, the Solana fee payer of

@@ -2,10 +2,9 @@ import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { createSigilServer } from '../createSigilServer.js'
 import { isLoopbackHost } from '../mail/isLoopbackHost.js'
+import { startUsage } from './cliUsage.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
-
-export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--allow-insecure-key-file] [--data-dir ./.sigil] [--database-url URL]`
 
 /** Why `start` without `--dev` and without `SMTP_URL` refuses to run, and what to set. */
 export const noMailDeliveryMessage =
