@@ -13,6 +13,10 @@ contract SemiModularAccount7702 is SemiModularAccountBase {
         SemiModularAccountBase(entryPoint, singleSignerValidationModule)
     {}
 
+    function accountId() external pure override returns (string memory) {
+        return "alchemy.sma-7702.1.0.0";
+    }
+
     function _defaultSigner() internal view override returns (address) {
         return address(this);
     }

@@ -4,7 +4,7 @@ pragma solidity ^0.8.28;
 import {IAccount} from "aa-contracts-07/interfaces/IAccount.sol";
 import {IAccountExecute} from "aa-contracts-07/interfaces/IAccountExecute.sol";
 import {PackedUserOperation} from "aa-contracts-07/interfaces/PackedUserOperation.sol";
-import {ModularAccountCalls} from "./ModularAccountCalls.sol";
+import {ModularAccountV2Validations} from "./ModularAccountV2Validations.sol";
 import {isValidSignerSignature, isValidSignerUserOpSignature} from "./SignerSignature.sol";
 import {SingleSignerValidationModule} from "./SingleSignerValidationModule.sol";
 
@@ -21,9 +21,8 @@ import {SingleSignerValidationModule} from "./SingleSignerValidationModule.sol";
 /// - `executeUserOp` (0x8DD7712F) runs the rest of the call data as a call to itself.
 /// Wrong or dummy signatures give SIG_VALIDATION_FAILED (1), never a revert. Its state lives in namespaced slots,
 /// so the same code works behind a proxy and as an EIP-7702 delegate.
-abstract contract SemiModularAccountBase is IAccount, IAccountExecute, ModularAccountCalls {
+abstract contract SemiModularAccountBase is IAccount, IAccountExecute, ModularAccountV2Validations {
     address public immutable ENTRY_POINT;
-    SingleSignerValidationModule public immutable SINGLE_SIGNER_VALIDATION_MODULE;
 
     bytes32 private constant _DOMAIN_TYPEHASH = keccak256("EIP712Domain(uint256 chainId,address verifyingContract)");
     bytes32 private constant _REPLAY_SAFE_HASH_TYPEHASH = keccak256("ReplaySafeHash(bytes32 hash)");
@@ -41,9 +40,19 @@ abstract contract SemiModularAccountBase is IAccount, IAccountExecute, ModularAc
 
     error NotEntryPoint(address caller);
 
-    constructor(address entryPoint, SingleSignerValidationModule singleSignerValidationModule) {
+    constructor(address entryPoint, SingleSignerValidationModule singleSignerValidationModule)
+        ModularAccountV2Validations(singleSignerValidationModule)
+    {
         ENTRY_POINT = entryPoint;
-        SINGLE_SIGNER_VALIDATION_MODULE = singleSignerValidationModule;
+    }
+
+    /// The audited implementation's id (`alchemy.sma-bytecode.1.0.0`, `alchemy.sma-7702.1.0.0`).
+    function accountId() external pure virtual returns (string memory);
+
+    /// ERC-165: itself, ERC-1271, and the ERC-721 / ERC-1155 receivers.
+    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
+        return interfaceId == 0x01ffc9a7 || interfaceId == 0x1626ba7e || interfaceId == 0x150b7a02
+            || interfaceId == 0x4e2312e0;
     }
 
     function entryPoint() external view returns (address) {
@@ -87,7 +96,9 @@ abstract contract SemiModularAccountBase is IAccount, IAccountExecute, ModularAc
         uint32 entityId = uint32(bytes4(signature[1:5]));
         bytes32 digest =
             entityId == 0 ? replaySafeHash(hash) : SINGLE_SIGNER_VALIDATION_MODULE.replaySafeHash(address(this), hash);
-        if (isValidSignerSignature(_signerOf(entityId), digest, signature[6:])) return _ERC1271_MAGIC_VALUE;
+        if (isValidSignerSignature(_signerOf(entityId, _SIGNATURE_VALIDATION_FLAG), digest, signature[6:])) {
+            return _ERC1271_MAGIC_VALUE;
+        }
         return _ERC1271_INVALID;
     }
 
@@ -123,9 +134,13 @@ abstract contract SemiModularAccountBase is IAccount, IAccountExecute, ModularAc
         emit FallbackSignerUpdated(signer, isDisabled);
     }
 
-    /// Entity 0: the fallback signer unless disabled; other entities: the module's signer for this account.
-    function _signerOf(uint32 entityId) private view returns (address) {
-        if (entityId != 0) return SINGLE_SIGNER_VALIDATION_MODULE.signers(entityId, address(this));
+    /// Entity 0: the fallback signer unless disabled; other entities: the module's signer for this account when
+    /// the entity's validation is installed with `flag` (user operations or signatures).
+    function _signerOf(uint32 entityId, uint8 flag) private view returns (address) {
+        if (entityId != 0) {
+            if (_validationFlags(entityId) & flag == 0) return address(0);
+            return SINGLE_SIGNER_VALIDATION_MODULE.signers(entityId, address(this));
+        }
         (address signer, bool isDisabled) = getFallbackSignerData();
         return isDisabled ? address(0) : signer;
     }
@@ -139,12 +154,13 @@ abstract contract SemiModularAccountBase is IAccount, IAccountExecute, ModularAc
         uint8 flags = uint8(key);
         if (flags & _GLOBAL_VALIDATION_FLAG == 0 || flags & _DEFERRED_ACTION_FLAG != 0) return false;
         if (signature.length == 0 || uint8(signature[0]) != _RESERVED_VALIDATION_DATA_INDEX) return false;
-        return isValidSignerUserOpSignature(_signerOf(uint32(key >> 8)), userOpHash, signature[1:]);
+        address signer = _signerOf(uint32(key >> 8), _USER_OP_VALIDATION_FLAG);
+        return isValidSignerUserOpSignature(signer, userOpHash, signature[1:]);
     }
 
     function _checkAuthorized() internal view override {
         if (msg.sender == ENTRY_POINT || msg.sender == address(this)) return;
-        if (msg.sender == _signerOf(0)) return;
+        if (msg.sender == _signerOf(0, 0)) return;
         revert Unauthorized(msg.sender);
     }
 }

@@ -20,6 +20,16 @@ contract SingleSignerValidationModule {
         transferSigner(entityId, signer);
     }
 
+    /// Clears the calling account's signer for an entity; `data` is `abi.encode(uint32 entityId)`.
+    function onUninstall(bytes calldata data) external {
+        uint32 entityId = abi.decode(data, (uint32));
+        transferSigner(entityId, address(0));
+    }
+
+    function moduleId() external pure returns (string memory) {
+        return "alchemy.single-signer-validation-module.1.0.0";
+    }
+
     function transferSigner(uint32 entityId, address newSigner) public {
         address previousSigner = signers[entityId][msg.sender];
         signers[entityId][msg.sender] = newSigner;

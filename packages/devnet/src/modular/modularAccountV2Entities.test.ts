@@ -1,11 +1,13 @@
 import {
   type Address,
   concat,
+  encodeAbiParameters,
   encodeFunctionData,
   type Hex,
   hashMessage,
   hashTypedData,
   pad,
+  parseAbiParameters,
   parseEther,
   toHex,
 } from 'viem'
@@ -174,7 +176,7 @@ describe('ModularAccountV2 signers at other entity ids', () => {
     expect(await isValid(pack1271(5, await owner.signTypedData(accountDomain)))).toBe('0xffffffff')
   })
 
-  test('behavior: a semi-modular account adds a session key at entity 7 through the module', async () => {
+  test('behavior: a semi-modular account adds a session key at entity 7 with installValidation', async () => {
     const { client } = chain
     const { result: semiModular } = await client.simulateContract({
       address: factory,
@@ -192,30 +194,75 @@ describe('ModularAccountV2 signers at other entity ids', () => {
     })
     expect(semiModular).not.toBe(account)
     await client.setBalance({ address: owner.address, value: parseEther('1') })
+    // The module's signer alone is not a validation of the account: it must be installed on the account.
     const transferSigner = encodeFunctionData({
       abi: SingleSignerValidationModule.abi,
       functionName: 'transferSigner',
       args: [7, sessionKey.address],
     })
-    const hash = await client.writeContract({
-      address: semiModular,
-      abi,
-      functionName: 'execute',
-      args: [module, 0n, transferSigner],
-      account: owner,
+    await client.waitForTransactionReceipt({
+      hash: await client.writeContract({
+        address: semiModular,
+        abi,
+        functionName: 'execute',
+        args: [module, 0n, transferSigner],
+        account: owner,
+      }),
     })
-    await client.waitForTransactionReceipt({ hash })
+    expect(await validate(sessionKey, 7n, semiModular)).toBe(1n)
+    const validationConfig = concat([module, toHex(8, { size: 4 }), '0x07'])
+    const installData = encodeAbiParameters(parseAbiParameters('uint32, address'), [8, sessionKey.address])
+    await client.waitForTransactionReceipt({
+      hash: await client.writeContract({
+        address: semiModular,
+        abi,
+        functionName: 'installValidation',
+        args: [validationConfig, [], installData, []],
+        account: owner,
+      }),
+    })
     expect(
       await client.readContract({
         address: module,
         abi: SingleSignerValidationModule.abi,
         functionName: 'signers',
-        args: [7, semiModular],
+        args: [8, semiModular],
       }),
     ).toBe(sessionKey.address)
-    expect(await validate(sessionKey, 7n, semiModular)).toBe(0n)
+    expect(
+      await client.readContract({
+        address: semiModular,
+        abi,
+        functionName: 'getValidationData',
+        args: [concat([module, toHex(8, { size: 4 })])],
+      }),
+    ).toEqual({ validationFlags: 7, validationHooks: [], executionHooks: [], selectors: [] })
+    expect(await validate(sessionKey, 8n, semiModular)).toBe(0n)
     expect(await validate(owner, 0n, semiModular)).toBe(0n)
     expect(await validate(sessionKey, 0n, semiModular)).toBe(1n)
+    await expect(
+      client.simulateContract({
+        address: semiModular,
+        abi,
+        functionName: 'installValidation',
+        args: [validationConfig, [], installData, []],
+        account: stranger,
+      }),
+    ).rejects.toThrow(/Unauthorized/)
+    await client.waitForTransactionReceipt({
+      hash: await client.writeContract({
+        address: semiModular,
+        abi,
+        functionName: 'uninstallValidation',
+        args: [
+          concat([module, toHex(8, { size: 4 })]),
+          encodeAbiParameters(parseAbiParameters('uint32'), [8]),
+          [],
+        ],
+        account: owner,
+      }),
+    })
+    expect(await validate(sessionKey, 8n, semiModular)).toBe(1n)
   })
 
   test('behavior: createAccount with entity id 0 makes the owner the fallback signer', async () => {
