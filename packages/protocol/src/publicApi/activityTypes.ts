@@ -52,6 +52,12 @@ export const activityTypes = {
       resultKey: 'signRawPayloadsResult',
     },
   },
+  sign_transaction: {
+    ACTIVITY_TYPE_SIGN_TRANSACTION_V2: {
+      intentKey: 'signTransactionIntentV2',
+      resultKey: 'signTransactionResult',
+    },
+  },
   export_wallet: {
     ACTIVITY_TYPE_EXPORT_WALLET: { intentKey: 'exportWalletIntent', resultKey: 'exportWalletResult' },
   },
@@ -75,6 +81,7 @@ export const queryNames = [
   'list_wallets',
   'get_wallet',
   'list_wallet_accounts',
+  'get_wallet_account',
   'get_authenticators',
   'get_api_keys',
   'get_activity',

@@ -6,8 +6,8 @@ describe('ActivityParameters', () => {
   test('default', () => {
     expectTypeOf<keyof ActivityParameters>().toEqualTypeOf<ActivityPath>()
     expectTypeOf<keyof Queries>().toEqualTypeOf<QueryName>()
-    expect(Object.keys(activityTypes)).toHaveLength(10)
-    expect(queryNames).toHaveLength(12)
+    expect(Object.keys(activityTypes)).toHaveLength(11)
+    expect(queryNames).toHaveLength(13)
   })
 
   test('behavior: a request names one of its path’s types', () => {

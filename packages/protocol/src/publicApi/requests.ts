@@ -19,6 +19,8 @@ import type {
   GetOrganizationResponse,
   GetUserRequest,
   GetUserResponse,
+  GetWalletAccountRequest,
+  GetWalletAccountResponse,
   GetWalletRequest,
   GetWalletResponse,
   ListActivitiesRequest,
@@ -33,6 +35,7 @@ import type {
   ListWalletsResponse,
   SignRawPayloadParameters,
   SignRawPayloadsParameters,
+  SignTransactionParameters,
   WhoamiRequest,
   WhoamiResponse,
 } from './types.js'
@@ -50,6 +53,7 @@ export type ActivityParameters = {
   create_authenticators: CreateAuthenticatorsParameters
   sign_raw_payload: SignRawPayloadParameters
   sign_raw_payloads: SignRawPayloadsParameters
+  sign_transaction: SignTransactionParameters
   export_wallet: ExportWalletParameters
   export_wallet_account: ExportWalletAccountParameters
 }
@@ -77,6 +81,7 @@ export type Queries = {
   list_wallets: { request: ListWalletsRequest; response: ListWalletsResponse }
   get_wallet: { request: GetWalletRequest; response: GetWalletResponse }
   list_wallet_accounts: { request: ListWalletAccountsRequest; response: ListWalletAccountsResponse }
+  get_wallet_account: { request: GetWalletAccountRequest; response: GetWalletAccountResponse }
   get_authenticators: { request: GetAuthenticatorsRequest; response: GetAuthenticatorsResponse }
   get_api_keys: { request: GetApiKeysRequest; response: GetApiKeysResponse }
   get_activity: { request: GetActivityRequest; response: ActivityResponse }

@@ -260,6 +260,20 @@ export type SignRawPayloadsParameters = {
   encoding: PayloadEncoding
   hashFunction: HashFunction
 }
+/**
+ * The transactions `sign_transaction` signs (docs/protocol.md#sign-transaction); Turnkey also names
+ * `TRANSACTION_TYPE_TRON`, `_BITCOIN` and `_TEMPO`, which Sigil refuses.
+ */
+export type TransactionType = 'TRANSACTION_TYPE_ETHEREUM' | 'TRANSACTION_TYPE_SOLANA'
+export type SignTransactionParameters = {
+  /** A wallet account address (or, for compressed-format accounts, the public key). */
+  signWith: string
+  /** Hex (`0x` optional) of the unsigned serialized transaction: Ethereum's signing payload, Solana's wire transaction or message. */
+  unsignedTransaction: string
+  type: TransactionType
+}
+/** `signTransactionResult`: the signed transaction in hex, without `0x`, ready to broadcast. */
+export type SignTransactionResult = { signedTransaction: string }
 export type ExportWalletParameters = {
   walletId: string
   targetPublicKey: string
@@ -293,6 +307,14 @@ export type ListWalletAccountsRequest = {
   paginationOptions?: Pagination
 }
 export type ListWalletAccountsResponse = { accounts: V1WalletAccount[] }
+/** One of `address` and `path` names the account of `walletId`. */
+export type GetWalletAccountRequest = {
+  organizationId: string
+  walletId: string
+  address?: string
+  path?: string
+}
+export type GetWalletAccountResponse = { account: V1WalletAccount }
 export type GetActivityRequest = { organizationId: string; activityId: string }
 export type ListActivitiesRequest = {
   organizationId: string

@@ -1,11 +1,11 @@
 import { type ActivityPath, activityTypes, type QueryName, queryNames } from '@sigil/protocol'
 import { Hono } from 'hono'
-import { ApiError } from '../http/errors/ApiError.js'
 import { parseWith } from '../http/parseWith.js'
 import { readJsonBody } from '../http/readJsonBody.js'
 import type { SigilContext } from '../SigilContext.js'
 import { activities } from './activities/activities.js'
 import { submitActivity } from './activities/submitActivity.js'
+import { unservedRouteError } from './activities/unsupportedRoutes.js'
 import { authenticateRequest } from './auth/authenticateRequest.js'
 import { authenticationErrors } from './auth/authenticationErrors.js'
 import { queries } from './queries/queries.js'
@@ -32,8 +32,7 @@ export function createPublicApiRoutes(ctx: SigilContext): Hono {
 
   routes.post('/query/:name', async (c) => {
     const name = c.req.param('name')
-    if (!isQueryName(name))
-      throw new ApiError('NOT_FOUND', `unknown query: /public/v1/query/${name}`, { errorCode: 'NOT_FOUND' })
+    if (!isQueryName(name)) throw unservedRouteError('query', name)
     const query = queries[name]
     const { raw, json } = await readJsonBody(c)
     const body = parseWith(query.schema, json)
@@ -48,10 +47,7 @@ export function createPublicApiRoutes(ctx: SigilContext): Hono {
 
   routes.post('/submit/:name', async (c) => {
     const name = c.req.param('name')
-    if (!isActivityPath(name))
-      throw new ApiError('NOT_FOUND', `unknown activity: /public/v1/submit/${name}`, {
-        errorCode: 'NOT_FOUND',
-      })
+    if (!isActivityPath(name)) throw unservedRouteError('submit', name)
     const { raw, json } = await readJsonBody(c)
     const activity = await submitActivity(ctx, {
       path: name,

@@ -10,6 +10,7 @@ import { exportWalletActivity } from './exportWallet.js'
 import { exportWalletAccountActivity } from './exportWalletAccount.js'
 import { signRawPayloadActivity } from './signRawPayload.js'
 import { signRawPayloadsActivity } from './signRawPayloads.js'
+import { signTransactionActivity } from './signTransaction.js'
 
 /** Every `/public/v1/submit/<path>` Sigil serves, by path. */
 export const activities: Record<ActivityPath, ActivityDefinition> = {
@@ -21,6 +22,7 @@ export const activities: Record<ActivityPath, ActivityDefinition> = {
   create_authenticators: createAuthenticatorsActivity,
   sign_raw_payload: signRawPayloadActivity,
   sign_raw_payloads: signRawPayloadsActivity,
+  sign_transaction: signTransactionActivity,
   export_wallet: exportWalletActivity,
   export_wallet_account: exportWalletAccountActivity,
 }

@@ -6,6 +6,7 @@ import { getAuthenticatorsQuery } from './getAuthenticators.js'
 import { getOrganizationQuery } from './getOrganization.js'
 import { getUserQuery } from './getUser.js'
 import { getWalletQuery } from './getWallet.js'
+import { getWalletAccountQuery } from './getWalletAccount.js'
 import { listActivitiesQuery } from './listActivities.js'
 import { listSubOrgsQuery } from './listSubOrgs.js'
 import { listUsersQuery } from './listUsers.js'
@@ -20,6 +21,7 @@ export const queries: Record<QueryName, QueryDefinition> = {
   list_wallets: listWalletsQuery,
   get_wallet: getWalletQuery,
   list_wallet_accounts: listWalletAccountsQuery,
+  get_wallet_account: getWalletAccountQuery,
   get_authenticators: getAuthenticatorsQuery,
   get_api_keys: getApiKeysQuery,
   get_activity: getActivityQuery,
