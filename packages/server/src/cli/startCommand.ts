@@ -1,7 +1,9 @@
+import type { Server } from 'node:http'
 import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { createSigilServer } from '../createSigilServer.js'
 import { isLoopbackHost } from '../mail/isLoopbackHost.js'
+import { solanaWebsocketCompanion } from '../rpc/solanaWebsocketCompanion.js'
 import { startUsage } from './cliUsage.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
@@ -43,6 +45,7 @@ export async function startCommand(args: string[]): Promise<void> {
     ...(values.chains ? { chainsFile: values.chains } : {}),
   })
   const server = serve({ fetch: app.fetch, port, hostname: host })
+  app.websockets.attach(server as Server)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
@@ -61,6 +64,21 @@ export async function startCommand(args: string[]): Promise<void> {
   console.log(`  root organization: ${app.sigil.rootOrganizationId}`)
   console.log(`  export signer public key: ${app.sigil.exportSignerPublicKey}`)
   for (const chain of app.sigil.config.chains) console.log(`  RPC gateway: ${url}/rpc/${chain.id}`)
+  // web3.js 1.x looks for the websocket of a URL with an explicit port on port + 1.
+  const solana = app.sigil.config.chains.find((chain) => chain.type === 'solana')
+  const companion =
+    solana && actualPort < 65_535
+      ? await solanaWebsocketCompanion(app.websockets, { port: actualPort + 1, host }).catch(
+          (error: NodeJS.ErrnoException) =>
+            void console.warn(
+              `WARNING: port ${actualPort + 1} (${error.code ?? error.message}): web3.js 1.x clients of ${url}/rpc/${solana.id} need wsEndpoint: ${url.replace('http', 'ws')}/rpc/${solana.id}`,
+            ),
+        )
+      : undefined
+  if (solana)
+    console.log(
+      `  Solana websocket: ${url.replace('http', 'ws')}/rpc/${solana.id}${companion ? ` (and ${companion.url}/rpc/${solana.id}, where web3.js 1.x looks)` : ''}`,
+    )
   const { trustedProxies } = app.sigil.config
   console.log(
     trustedProxies.entries.length > 0
@@ -86,6 +104,7 @@ export async function startCommand(args: string[]): Promise<void> {
     if (stopping) return
     stopping = true
     server.close()
+    void companion?.close()
     await app.close()
     process.exit(0)
   }
