@@ -59,6 +59,7 @@ test('default', () => {
       "optimismSepolia",
       "polygon",
       "polygonAmoy",
+      "publicClientBatch",
       "receiptWaitDefaults",
       "requestGasAndPaymasterAndData",
       "resolveClientOptions",

@@ -63,6 +63,7 @@ export {
   type SmartAccountClient,
 } from './client/createSmartAccountClient.js'
 export { type EstimateFeesPerGasReturnType, estimateFeesPerGas } from './client/estimateFeesPerGas.js'
+export { publicClientBatch } from './client/publicClientBatch.js'
 export { receiptWaitDefaults } from './client/receiptWaitDefaults.js'
 export {
   type RequestGasAndPaymasterAndDataParameters,

@@ -20,6 +20,11 @@ export {
   type ExportAccountReturnType,
   exportAccount,
 } from './actions/exportAccount.js'
+export {
+  type GetBundlerClientReturnType,
+  getBundlerClient,
+  type SigilBundlerClient,
+} from './actions/getBundlerClient.js'
 export { type GetChainReturnType, getChain } from './actions/getChain.js'
 export { type GetConnectionReturnType, getConnection } from './actions/getConnection.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
@@ -72,7 +77,10 @@ export {
   type WaitForUserOperationTransactionReturnType,
   waitForUserOperationTransaction,
 } from './actions/waitForUserOperationTransaction.js'
+export { watchBundlerClient } from './actions/watchBundlerClient.js'
 export { watchChain } from './actions/watchChain.js'
+export { watchConnection } from './actions/watchConnection.js'
+export { watchSigner } from './actions/watchSigner.js'
 export { watchSignerStatus } from './actions/watchSignerStatus.js'
 export {
   type WatchSmartAccountClientParameters,

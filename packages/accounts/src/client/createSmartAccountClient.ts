@@ -16,6 +16,7 @@ import { sigil } from '../transport/sigil.js'
 import type { FeeOptions } from './applyFeeOption.js'
 import { applyGasOptions } from './applyGasOptions.js'
 import { estimateFeesPerGas } from './estimateFeesPerGas.js'
+import { publicClientBatch } from './publicClientBatch.js'
 import { requestGasAndPaymasterAndData } from './requestGasAndPaymasterAndData.js'
 import { resolveClientOptions, type SmartAccountClientOptions } from './resolveClientOptions.js'
 import { signAuthorizationIfNeeded } from './signAuthorizationIfNeeded.js'
@@ -70,10 +71,12 @@ export function createSmartAccountClient<account extends SmartAccount>(
   if (!chain) throw new ChainNotFoundError()
   const options = resolveClientOptions(parameters.opts, parameters.feeOptions)
   const transport = parameters.transport ?? sigil({ rpcUrl })
-  const publicClient = createPublicClient({ chain, transport, pollingInterval }) as PublicClient<
-    Transport,
-    Chain
-  >
+  const publicClient = createPublicClient({
+    chain,
+    transport,
+    pollingInterval,
+    batch: publicClientBatch,
+  }) as PublicClient<Transport, Chain>
   const sponsorInOneCall = policyId !== undefined && paymasterMode === 'alchemy'
 
   const sponsor = async (request: GetPaymasterStubDataParameters) => {

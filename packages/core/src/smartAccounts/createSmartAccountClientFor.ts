@@ -47,7 +47,7 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
   const accounts = await import('@sigil/accounts')
   const { chain, policyId } = connection
   const transport = connection.transport ?? gatewayTransport(config, connection, accounts.sigil, stamper)
-  const client = createPublicClient({ chain, transport, pollingInterval })
+  const client = createPublicClient({ chain, transport, pollingInterval, batch: accounts.publicClientBatch })
   const base = { client, owner, ...accountParams }
   const account =
     type === 'LightAccount'
@@ -72,7 +72,7 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
  * `<Sigil server>/rpc/<chainId>`. The app's credential (as a bearer token) and the user's session stamp
  * of sponsorship requests go along only to the Sigil server's own origin.
  */
-function gatewayTransport(
+export function gatewayTransport(
   config: SigilConfig,
   connection: Connection,
   sigil: typeof import('@sigil/accounts').sigil,
