@@ -1,0 +1,129 @@
+import { createModularAccountV2Client } from '@account-kit/smart-contracts'
+import { encodeFunctionData, parseAbi } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  type AccountKitClient,
+  type AccountKitTestbed,
+  newOwner,
+  sendOperations,
+  startAccountKitTestbed,
+  verifyAccountSignatures,
+} from './accountKitTestbed.js'
+
+/**
+ * Issue 17: Account Kit's ModularAccountV2 client (`@account-kit/smart-contracts` 4.x, `alchemy({ rpcUrl })`
+ * at Sigil's gateway, a sponsorship policy) against the devnet's stand-in: it reads `getValidationData` before
+ * every operation and predicts the account's address off chain.
+ */
+
+let testbed: AccountKitTestbed
+beforeAll(async () => {
+  testbed = await startAccountKitTestbed()
+}, 120_000)
+afterAll(() => testbed?.stop())
+
+const updateFallbackSignerAbi = parseAbi([
+  'function updateFallbackSignerData(address fallbackSigner, bool isDisabled)',
+])
+
+describe('@account-kit/smart-contracts ModularAccountV2', () => {
+  test('behavior: @account-kit/smart-contracts ModularAccountV2 sends three sponsored operations', async () => {
+    const owner = newOwner()
+    const client = await createModularAccountV2Client({
+      chain: testbed.chain,
+      transport: testbed.transport,
+      policyId: testbed.policyId,
+      signer: owner.signer,
+    })
+    expect(await testbed.publicClient.getCode({ address: client.account.address })).toBeUndefined()
+    expect(await sendOperations(testbed, client as unknown as AccountKitClient, 3)).toEqual([
+      'success',
+      'success',
+      'success',
+    ])
+    expect(await testbed.publicClient.getBalance({ address: client.account.address })).toBe(0n)
+    expect(await client.account.getValidationData({ entityId: 0 })).toEqual({
+      validationFlags: 0,
+      validationHooks: [],
+      executionHooks: [],
+      selectors: [],
+    })
+  }, 60_000)
+
+  test('behavior: @account-kit/smart-contracts ModularAccountV2 signMessage and signTypedData verify by ERC-1271', async () => {
+    const client = await createModularAccountV2Client({
+      chain: testbed.chain,
+      transport: testbed.transport,
+      policyId: testbed.policyId,
+      signer: newOwner().signer,
+    })
+    await sendOperations(testbed, client as unknown as AccountKitClient, 1)
+    expect(await verifyAccountSignatures(testbed, client as unknown as AccountKitClient)).toEqual({
+      message: true,
+      typedData: true,
+      otherMessage: false,
+    })
+  }, 60_000)
+
+  test('behavior: @account-kit/smart-contracts ModularAccountV2 changes its owner and the new owner signs the next operation', async () => {
+    const owner = newOwner()
+    const next = newOwner()
+    const client = await createModularAccountV2Client({
+      chain: testbed.chain,
+      transport: testbed.transport,
+      policyId: testbed.policyId,
+      signer: owner.signer,
+    })
+    await sendOperations(testbed, client as unknown as AccountKitClient, 1)
+    const { hash } = await client.sendUserOperation({
+      uo: {
+        target: client.account.address,
+        data: encodeFunctionData({
+          abi: updateFallbackSignerAbi,
+          functionName: 'updateFallbackSignerData',
+          args: [next.address, false],
+        }),
+      },
+    })
+    await client.waitForUserOperationTransaction({ hash })
+    const nextClient = await createModularAccountV2Client({
+      chain: testbed.chain,
+      transport: testbed.transport,
+      policyId: testbed.policyId,
+      signer: next.signer,
+      accountAddress: client.account.address,
+    })
+    expect(await sendOperations(testbed, nextClient as unknown as AccountKitClient, 1)).toEqual(['success'])
+    expect(await verifyAccountSignatures(testbed, nextClient as unknown as AccountKitClient)).toMatchObject({
+      message: true,
+      typedData: true,
+    })
+    // The former owner no longer signs for the account: the gateway's estimate fails on its signature.
+    await expect(sendOperations(testbed, client as unknown as AccountKitClient, 1)).rejects.toThrow()
+  }, 60_000)
+
+  test('behavior: @account-kit/smart-contracts ModularAccountV2 in 7702 mode sends three sponsored operations', async () => {
+    const owner = newOwner()
+    const client = await createModularAccountV2Client({
+      mode: '7702',
+      chain: testbed.chain,
+      transport: testbed.transport,
+      policyId: testbed.policyId,
+      signer: owner.signer,
+    })
+    expect(client.account.address).toBe(owner.address)
+    expect(await sendOperations(testbed, client as unknown as AccountKitClient, 3)).toEqual([
+      'success',
+      'success',
+      'success',
+    ])
+    expect((await testbed.publicClient.getCode({ address: owner.address }))?.toLowerCase()).toBe(
+      '0xef010069007702764179f14f51cdce752f4f775d74e139',
+    )
+    expect(await verifyAccountSignatures(testbed, client as unknown as AccountKitClient)).toEqual({
+      message: true,
+      typedData: true,
+      otherMessage: false,
+    })
+  }, 60_000)
+})
