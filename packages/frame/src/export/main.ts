@@ -5,6 +5,7 @@ import { loadEmbeddedKey } from '../shared/loadEmbeddedKey.js'
 import { readFrameSettings } from '../shared/readFrameSettings.js'
 import { formatExportedKey } from './formatExportedKey.js'
 import { openInjectedBundle } from './openInjectedBundle.js'
+import { toKeyFormat } from './toKeyFormat.js'
 
 const keyName = 'export'
 const settings = readFrameSettings(document)
@@ -78,9 +79,10 @@ createFrameMessenger({
         return { type: 'BUNDLE_INJECTED', value: true }
       }
       case 'INJECT_KEY_EXPORT_BUNDLE': {
+        const keyFormat = toKeyFormat(request.keyFormat)
         const plaintext = await open(request.value, request.organizationId)
         try {
-          show(formatExportedKey(plaintext, request.keyFormat))
+          show(formatExportedKey(plaintext, keyFormat))
         } finally {
           plaintext.fill(0)
         }

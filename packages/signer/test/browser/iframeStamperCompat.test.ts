@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bytesToHex } from '@sigil/protocol'
+import { base58Decode, bytesToHex } from '@sigil/protocol'
+import { createKeyPairFromBytes, getAddressFromPublicKey } from '@solana/kit'
 import { build } from 'esbuild'
 import type { BrowserContext, Page } from 'playwright-core'
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
@@ -104,6 +105,8 @@ async function signIn(email: string): Promise<{ page: Page; user: User }> {
 
 type ExportOptions = Omit<StamperExportFrameOptions, 'iframeUrl' | 'containerId' | 'elementId'> & {
   exportAs: 'SEED_PHRASE' | 'PRIVATE_KEY'
+  /** The account to export as a private key (the user's Solana address: `keyFormat: 'SOLANA'`). */
+  address?: string
 }
 
 /**
@@ -116,7 +119,7 @@ function exportWith(page: Page, options: ExportOptions): Promise<{ injected?: bo
   return page.evaluate(
     async ({ options, iframeUrl, elementId }) => {
       const testWindow = window as unknown as StamperTestWindow
-      const { exportAs, ...frameOptions } = options
+      const { exportAs, address, ...frameOptions } = options
       const exportFrame = testWindow.iframeStampers.stamperExportFrame({
         ...frameOptions,
         iframeUrl,
@@ -127,6 +130,7 @@ function exportWith(page: Page, options: ExportOptions): Promise<{ injected?: bo
         const injected = await testWindow.signer.exportWallet({
           iframeContainerId: 'export-frame',
           exportAs,
+          address,
           exportFrame,
         })
         return { injected }
@@ -211,6 +215,21 @@ async function expectPrivateKeyExport(version: StamperVersion, email: string) {
   expect(messages.some((message) => message.includes('"BUNDLE_INJECTED"'))).toBe(true)
 }
 
+async function expectSolanaKeyExport(version: StamperVersion, email: string) {
+  const { page, user } = await signIn(email)
+  const address = user.solanaAddress as string
+  expect(await exportWith(page, { version, exportAs: 'PRIVATE_KEY', address })).toEqual({ injected: true })
+  const secretKey = await shownSecret(page)
+  await testbed.screenshot(page, `${version}-solana-key`)
+
+  const bytes = base58Decode(secretKey)
+  expect(bytes).toHaveLength(64)
+  // @solana/kit checks that the last 32 bytes are the public key of the first 32.
+  const keyPair = await createKeyPairFromBytes(bytes)
+  expect(await getAddressFromPublicKey(keyPair.publicKey)).toBe(address)
+  await expectParentCannotRead(page, [secretKey, bytesToHex(bytes.slice(0, 32))])
+}
+
 /** After a refused bundle the frame shows nothing. */
 async function expectNothingShown(page: Page) {
   const frame = page.frameLocator(`#${elementId}`)
@@ -237,6 +256,24 @@ test(`behavior: ${names['2.x']} exports a seed phrase with the user's organizati
 
 test(`behavior: ${names['2.x']} exports a private key with the user's organizationId`, async () => {
   await expectPrivateKeyExport('2.x', 'stamper2-key@example.com')
+})
+
+for (const version of ['1.2.0', '2.x'] as const)
+  test(`behavior: ${names[version]} exports a Solana private key with keyFormat SOLANA`, async () => {
+    await expectSolanaKeyExport(version, `stamper-solana-${version}@example.com`)
+  })
+
+test(`error: ${names['2.x']} with a keyFormat the frame does not show (BITCOIN_MAINNET_WIF) is refused`, async () => {
+  const { page } = await signIn('stamper2-wif@example.com')
+  const { error } = await exportWith(page, {
+    version: '2.x',
+    exportAs: 'PRIVATE_KEY',
+    keyFormat: 'BITCOIN_MAINNET_WIF',
+  })
+  expect(error).toBe(
+    'unsupported keyFormat "BITCOIN_MAINNET_WIF": the export frame shows keys as HEXADECIMAL or SOLANA',
+  )
+  await expectNothingShown(page)
 })
 
 test(`error: ${names['2.x']} with an organizationId that does not match the bundle is refused`, async () => {

@@ -22,6 +22,8 @@ export type StamperExportFrameOptions = {
   elementId: string
   /** 2.x only: the organizationId to send instead of the signed-in user's. */
   organizationId?: string
+  /** 2.x only: the keyFormat to send instead of the SDK's (e.g. `BITCOIN_MAINNET_WIF`). */
+  keyFormat?: string
   /** Flips the last byte of the bundle's `dataSignature` before it is injected. */
   tamperSignature?: boolean
 }
@@ -85,7 +87,8 @@ export function stamperExportFrame(options: StamperExportFrameOptions): ExportFr
         .injectKeyExportBundle(
           prepare(bundle),
           options.organizationId ?? organizationId,
-          keyFormat === 'SOLANA' ? KeyFormat2.Solana : KeyFormat2.Hexadecimal,
+          (options.keyFormat as KeyFormat2 | undefined) ??
+            (keyFormat === 'SOLANA' ? KeyFormat2.Solana : KeyFormat2.Hexadecimal),
         )
         .catch(failed),
     remove: () => stamper.clear(),
