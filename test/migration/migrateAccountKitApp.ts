@@ -1,7 +1,6 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
 import { migrateSource } from './migrateSource.js'
 import { readMigrationMaps } from './readMigrationMaps.js'
 
@@ -67,46 +66,4 @@ const appTsconfig = {
     moduleResolution: 'Bundler',
   },
   include: ['*.ts', '*.tsx'],
-}
-
-/**
- * Type-checks the migrated app's own files against Sigil's packages (resolved from source) with the
- * TypeScript API: the program is the app's `tsconfig.json`, and diagnostics are asked for the app's
- * files only, so the packages' sources are checked only as far as the app uses them. Rejects with the
- * diagnostics.
- *
- * @example
- * await typecheckApp(app.dir)
- */
-export async function typecheckApp(dir: string): Promise<void> {
-  const configPath = join(dir, 'tsconfig.json')
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configPath,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
-      },
-    },
-  )
-  if (!parsed) throw new Error(`no tsconfig at ${configPath}`)
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options })
-  const diagnostics = [
-    ...parsed.errors,
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...parsed.fileNames.flatMap((name) => {
-      const file = program.getSourceFile(name)
-      return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : []
-    }),
-  ]
-  if (diagnostics.length)
-    throw new Error(
-      `tsc refused the migrated app:\n${ts.formatDiagnostics(diagnostics, {
-        getCanonicalFileName: (name) => name,
-        getCurrentDirectory: () => dir,
-        getNewLine: () => '\n',
-      })}`,
-    )
 }

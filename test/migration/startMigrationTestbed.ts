@@ -6,7 +6,11 @@ import type { Browser, Page } from 'playwright-core'
 import { build, defaultClientConditions } from 'vite'
 import { inject } from 'vitest'
 import { type DemoServer, serveDemo } from '../../apps/demo/scripts/serveDemo.js'
-import { type Devnet, startDevnet } from '../../packages/devnet/src/startDevnet.js'
+import { deployLightAccounts } from '../../packages/devnet/src/deploy/deployLightAccounts.js'
+import {
+  type StartTestChainReturnType,
+  startTestChain,
+} from '../../packages/devnet/src/test/startTestChain.js'
 import { createApp } from '../../packages/server/src/apps/createApp.js'
 import { serveLateBound } from '../../packages/server/src/auth/oauth/test/serveLateBound.js'
 import { createTestServer, type TestServer } from '../../packages/server/src/test/createTestServer.js'
@@ -16,7 +20,8 @@ import { launchChromium } from '../../packages/signer/test/browser/launchChromiu
 import type { AppSettings } from './accountKitApp/settings.js'
 
 export type MigrationTestbed = {
-  devnet: Devnet
+  /** The local chain (anvil, 31337): the EntryPoints and LightAccount's factory, no bundler. */
+  chain: StartTestChainReturnType
   server: TestServer
   /** The Sigil server's listener, `http://localhost:PORT` (the frames are served from it). */
   serverUrl: string
@@ -31,10 +36,11 @@ export type MigrationTestbed = {
 }
 
 /**
- * What the migrated app runs against, all real: the devnet (`startDevnet`), the Sigil server (SQLite, dev
- * mailbox, the key frames the Chromium suites' global setup built, the devnet chain on its gateway) on
- * a TCP listener, the app built by Vite from `appDir` and served on another origin of the same site with
- * a Sigil app for that origin, and headless Debian Chromium.
+ * What the migrated app runs against, all real: a local chain (anvil with the EntryPoints and LightAccount's
+ * factory; signing needs no bundler), the Sigil server (SQLite, dev mailbox, the key frames the Chromium
+ * suites' global setup built, the chain on its gateway) on a TCP listener, the app built by Vite from
+ * `appDir` and served on another origin of the same site with a Sigil app for that origin, and headless
+ * Debian Chromium.
  *
  * @example
  * const testbed = await startMigrationTestbed((await migrateAccountKitApp()).dir)
@@ -48,8 +54,12 @@ export async function startMigrationTestbed(appDir: string): Promise<MigrationTe
     for (const stop of stops.reverse()) await stop()
   }
   try {
-    const [devnet, listener] = await Promise.all([startDevnet(), serveLateBound(), buildApp(appDir, outDir)])
-    stops.push(devnet.stop, listener.close)
+    const [chain, listener] = await Promise.all([
+      startLightAccountChain(),
+      serveLateBound(),
+      buildApp(appDir, outDir),
+    ])
+    stops.push(chain.stop, listener.close)
     const serverUrl = listener.url.replace('127.0.0.1', 'localhost')
     const page = await serveDemo({ root: outDir, port: 0 })
     stops.push(page.close)
@@ -57,7 +67,7 @@ export async function startMigrationTestbed(appDir: string): Promise<MigrationTe
       publicUrl: serverUrl,
       devMailbox: true,
       frameDir,
-      chains: [{ id: devnet.chainId, rpcUrl: devnet.rpcUrl, bundlerUrl: devnet.bundlerUrl }],
+      chains: [{ id: 31337, rpcUrl: chain.rpcUrl }],
     })
     stops.push(server.cleanup)
     listener.bind(server.app.fetch)
@@ -68,9 +78,9 @@ export async function startMigrationTestbed(appDir: string): Promise<MigrationTe
     })
     const browser = await launchChromium()
     stops.push(() => browser.close())
-    const settings: AppSettings = { rpcUrl: serverUrl, apiKey: app.apiKey, chainRpcUrl: devnet.rpcUrl }
+    const settings: AppSettings = { rpcUrl: serverUrl, apiKey: app.apiKey, chainRpcUrl: chain.rpcUrl }
     return {
-      devnet,
+      chain,
       server,
       serverUrl,
       appUrl: page.url,
@@ -89,6 +99,18 @@ export async function startMigrationTestbed(appDir: string): Promise<MigrationTe
     }
   } catch (error) {
     await stopAll()
+    throw error
+  }
+}
+
+/** anvil with the EntryPoints and LightAccount v1.1/v2 at their canonical addresses. */
+async function startLightAccountChain(): Promise<StartTestChainReturnType> {
+  const chain = await startTestChain()
+  try {
+    await deployLightAccounts(chain.client)
+    return chain
+  } catch (error) {
+    await chain.stop()
     throw error
   }
 }
@@ -116,6 +138,13 @@ async function buildApp(root: string, outDir: string): Promise<void> {
     logLevel: 'error',
     plugins: [react()],
     resolve: { conditions: ['source', ...defaultClientConditions] },
-    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      minify: false,
+      reportCompressedSize: false,
+    },
   })
 }
