@@ -30,6 +30,7 @@ test('default', () => {
       "defaultAddresses",
       "defaultFeeOptions",
       "defineSigilChain",
+      "dropAndReplaceUserOperation",
       "dummySignature",
       "encodeLightAccountCalls",
       "encodeModularAccountCalls",

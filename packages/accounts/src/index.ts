@@ -62,6 +62,11 @@ export {
   createSmartAccountClient,
   type SmartAccountClient,
 } from './client/createSmartAccountClient.js'
+export {
+  type DropAndReplaceUserOperationParameters,
+  type DropAndReplaceUserOperationReturnType,
+  dropAndReplaceUserOperation,
+} from './client/dropAndReplaceUserOperation.js'
 export { type EstimateFeesPerGasReturnType, estimateFeesPerGas } from './client/estimateFeesPerGas.js'
 export { publicClientBatch } from './client/publicClientBatch.js'
 export { receiptWaitDefaults } from './client/receiptWaitDefaults.js'
