@@ -68,7 +68,9 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
   if (cached && cached.key === key && known)
     return cached.client as Promise<GetSmartAccountClientReturnType<type>>
 
-  const isCurrent = () => cache.get(slot)?.client === client
+  // A client finished after a sign-out (the record is gone) or after a newer request is not written.
+  const isCurrent = () =>
+    cache.get(slot)?.client === client && store.getState().accounts[chain.id]?.[type]?.owner === owner.address
   const client = createSmartAccountClientFor(config, {
     type,
     accountParams,

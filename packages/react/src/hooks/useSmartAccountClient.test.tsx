@@ -54,6 +54,57 @@ test('default: after sign-in, the user’s LightAccount client and its counterfa
   expect(result.current.account.address).toBeUndefined()
 })
 
+test('behavior: signed out and in again as the same user, the same account comes back with a new client', async () => {
+  const config = createConfig(testbed.inProcessParameters())
+  const { result } = renderHook(() => useSmartAccountClient({ type: 'LightAccount', pollingInterval }), {
+    wrapper: createSigilWrapper(config),
+  })
+  await testbed.signIn(config, 'ada.again@example.com')
+  await waitFor(() => expect(result.current.client).toBeDefined())
+  const first = result.current.client!
+  await disconnect(config)
+  await waitFor(() => expect(result.current).toMatchObject({ client: undefined, address: undefined }))
+
+  await testbed.signIn(config, 'ada.again@example.com')
+  await waitFor(() => expect(result.current.client).toBeDefined())
+  expect(result.current.client).not.toBe(first)
+  expect(result.current.address).toBe(first.account.address)
+  expect(result.current.isLoadingClient).toBe(false)
+  expect(config.store.getState().accounts[testbed.devnet.chainId]?.LightAccount).toMatchObject({
+    status: 'READY',
+    address: first.account.address,
+  })
+})
+
+test('behavior: a component mounted again after a sign-out and in (as an app shows its signed-in page): the account comes back', async () => {
+  const config = createConfig(testbed.inProcessParameters())
+  const wrapper = createSigilWrapper(config)
+  const use = () => useSmartAccountClient({ type: 'LightAccount', pollingInterval })
+  await testbed.signIn(config, 'grace.again@example.com')
+  const before = renderHook(use, { wrapper })
+  await waitFor(() => expect(before.result.current.client).toBeDefined())
+  const { address } = before.result.current.client!.account
+  before.unmount()
+
+  await disconnect(config)
+  await testbed.signIn(config, 'grace.again@example.com')
+  const after = renderHook(use, { wrapper })
+  await waitFor(() => expect(after.result.current.client).toBeDefined())
+  expect(after.result.current).toMatchObject({ address, isLoadingClient: false, error: null })
+})
+
+test('default: without a type, the ModularAccountV2', async () => {
+  const config = createConfig(testbed.inProcessParameters())
+  await testbed.signIn(config, 'barbara@example.com')
+  const { result } = renderHook(() => useSmartAccountClient(), { wrapper: createSigilWrapper(config) })
+  await waitFor(() => expect(result.current.client).toBeDefined())
+  const { accounts } = config.store.getState()
+  expect(accounts[testbed.devnet.chainId]).toEqual({
+    ModularAccountV2: expect.objectContaining({ status: 'READY', address: result.current.address }),
+  })
+  expect(result.current.client?.account.entryPoint.version).toBe('0.7')
+})
+
 test('behavior: another type or version is another account', async () => {
   const config = createConfig(testbed.inProcessParameters())
   await testbed.signIn(config, 'grace@example.com')

@@ -6,17 +6,21 @@ import {
   type SmartAccountType,
   watchSmartAccountClient,
 } from '@sigil/core'
-import { useQuery } from '@tanstack/react-query'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { Address } from 'viem'
 import { useSigilContext } from '../context/useSigilContext.js'
 import { useChain } from './useChain.js'
 import { useUser } from './useUser.js'
 
-export type UseSmartAccountClientParameters<type extends SmartAccountType = SmartAccountType> =
-  GetSmartAccountClientParameters<type>
+export type UseSmartAccountClientParameters<type extends SmartAccountType = 'ModularAccountV2'> = Omit<
+  GetSmartAccountClientParameters<type>,
+  'type'
+> & {
+  /** The account type; default `ModularAccountV2`, as Account Kit's (docs/account-kit.md#react). */
+  type?: type | undefined
+}
 
-export type UseSmartAccountClientReturnType<type extends SmartAccountType = SmartAccountType> = {
+export type UseSmartAccountClientReturnType<type extends SmartAccountType = 'ModularAccountV2'> = {
   /** The client, once built; `undefined` while building, signed out, or with an external wallet. */
   client: SmartAccountClientOfType<type> | undefined
   /** The account's address (known from the store before the client is rebuilt after a reload), or the external wallet's. */
@@ -25,19 +29,25 @@ export type UseSmartAccountClientReturnType<type extends SmartAccountType = Smar
   error: Error | null
 }
 
+/** What the hook asked core for, and what came back. */
+type Build = { request: string; client: unknown; error: Error | null }
+
 /**
- * The signed-in user's smart account of `type` on the active chain (core `getSmartAccountClient`):
- * built when the user is signed in, again when the chain, the user or the parameters change. With an
+ * The signed-in user's smart account of `type` (default `ModularAccountV2`) on the active chain (core
+ * `getSmartAccountClient`): built when the user is signed in, again when the chain, the user or the
+ * parameters change. Core keeps the client with the store's record of the account, which a sign-out
+ * clears: signed in again, the account is built again from that record, with no reload. With an
  * external wallet connected there is no smart account: `{ client: undefined, address: <wallet> }`.
  *
  * @example
  * const { client, address, isLoadingClient } = useSmartAccountClient({ type: 'LightAccount' })
  */
-export function useSmartAccountClient<type extends SmartAccountType>(
-  parameters: UseSmartAccountClientParameters<type>,
+export function useSmartAccountClient<type extends SmartAccountType = 'ModularAccountV2'>(
+  parameters: UseSmartAccountClientParameters<type> = {},
 ): UseSmartAccountClientReturnType<type> {
   const { config } = useSigilContext('useSmartAccountClient')
-  const { type, accountParams, pollingInterval, policyId, clientOptions } = parameters
+  const type = (parameters.type ?? 'ModularAccountV2') as type
+  const { accountParams, pollingInterval, policyId, clientOptions } = parameters
   const user = useUser()
   const { chain } = useChain()
   const subscribe = useCallback(
@@ -47,35 +57,55 @@ export function useSmartAccountClient<type extends SmartAccountType>(
   const getSnapshot = useCallback(() => getSmartAccountState(config, { type }), [config, type])
   const record = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
   const owner = user?.type === 'sca' ? user.address : undefined
-  const { data, isFetching, error } = useQuery({
-    queryKey: [
-      'smartAccountClient',
-      chain.id,
-      type,
-      owner,
-      toKey([accountParams, pollingInterval, policyId, clientOptions]),
-    ],
-    queryFn: () =>
-      getSmartAccountClient(config, { type, accountParams, pollingInterval, policyId, clientOptions }),
-    enabled: owner !== undefined,
-    // A client is built once per key and holds functions: never refetched, never compared deeply.
-    staleTime: Number.POSITIVE_INFINITY,
-    structuralSharing: false,
-    retry: false,
-  })
+  // The record is the user's while it exists: a sign-out clears it, getSmartAccountClient writes it again.
+  const hasRecord = owner !== undefined && record?.owner === owner
+  const request =
+    owner === undefined
+      ? undefined
+      : toKey([chain.id, type, owner, accountParams, pollingInterval, policyId, clientOptions])
+  const latest = useRef({ type, accountParams, pollingInterval, policyId, clientOptions })
+  latest.current = { type, accountParams, pollingInterval, policyId, clientOptions }
+  const [build, setBuild] = useState<Build | undefined>(undefined)
+
+  useEffect(() => {
+    if (request === undefined) {
+      setBuild(undefined)
+      return
+    }
+    // No record (first use, a new sign-in, another chain): what was built before is not this session's.
+    if (!hasRecord) setBuild(undefined)
+    let cancelled = false
+    getSmartAccountClient(config, latest.current).then(
+      (client) => {
+        if (!cancelled) setBuild({ request, client, error: null })
+      },
+      (error: unknown) => {
+        if (!cancelled)
+          setBuild({
+            request,
+            client: undefined,
+            error: error instanceof Error ? error : new Error(String(error)),
+          })
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [config, request, hasRecord])
+
   if (user?.type === 'eoa')
     return { client: undefined, address: user.address, isLoadingClient: false, error: null }
-  // After a disconnect the record is gone: a client of the query cache is not the user's any more.
-  const current = owner !== undefined && record?.owner === owner
+  const built = request !== undefined && build?.request === request ? build : undefined
+  const client = hasRecord ? (built?.client as SmartAccountClientOfType<type> | undefined) : undefined
   return {
-    client: current ? data : undefined,
-    address: current ? (data?.account.address ?? record?.address) : undefined,
-    isLoadingClient: owner !== undefined && isFetching,
-    error,
+    client,
+    address: hasRecord ? (client?.account.address ?? record?.address) : undefined,
+    isLoadingClient: request !== undefined && built === undefined,
+    error: built?.error ?? null,
   }
 }
 
-/** The parameters as a query-key string (bigints, e.g. a salt, are not JSON). */
+/** The parameters as a key string (bigints, e.g. a salt, are not JSON). */
 function toKey(parameters: unknown): string {
   return JSON.stringify(parameters, (_key, value: unknown) =>
     typeof value === 'bigint' ? `${value}n` : value,
