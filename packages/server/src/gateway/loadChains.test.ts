@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { solanaWebsocketUrl } from './ChainConfig.js'
 import { loadChains } from './loadChains.js'
 
 const chain = {
@@ -51,6 +52,29 @@ describe('loadChains', () => {
     )
     expect(load([{ ...solana, bundlerUrl: chain.bundlerUrl }])).toThrow('SIGIL_CHAINS: 0')
     expect(load([solana, solana])).toThrow('a chain id is listed twice')
+  })
+
+  test('behavior: a Solana chain may name its websocket (wsUrl); without one it is the rpcUrl in ws form, same port and path', () => {
+    const load = (value: unknown) => loadChains({ env: { SIGIL_CHAINS: JSON.stringify(value) } })
+    const validator = {
+      id: 'solana-localnet',
+      type: 'solana',
+      rpcUrl: 'http://127.0.0.1:8899',
+      wsUrl: 'ws://127.0.0.1:8900',
+    } as const
+    expect(load([validator])).toEqual([validator])
+    expect(solanaWebsocketUrl(validator)).toBe('ws://127.0.0.1:8900')
+    const provider = {
+      id: 'solana-mainnet',
+      type: 'solana',
+      rpcUrl: 'https://rpc.example/v1/?key=k',
+    } as const
+    expect(solanaWebsocketUrl(load([provider])[0] as typeof provider)).toBe('wss://rpc.example/v1/?key=k')
+    expect(solanaWebsocketUrl({ ...provider, rpcUrl: 'http://127.0.0.1:8899' })).toBe('ws://127.0.0.1:8899/')
+    expect(() => load([{ ...validator, wsUrl: 'http://127.0.0.1:8900' }])).toThrow(
+      'SIGIL_CHAINS: 0.wsUrl: must be a ws:// or wss:// URL',
+    )
+    expect(() => load([{ ...chain, wsUrl: 'ws://127.0.0.1:8546' }])).toThrow('SIGIL_CHAINS: 0')
   })
 
   test('error: bad entries name the field, never the URL', () => {
