@@ -115,7 +115,20 @@ function SmartAccount({ chainName }: { chainName: string }) {
         </div>
       </dl>
       <ErrorText error={error} />
-      <SponsoredSend key={type} client={client} onSent={() => setSends((count) => count + 1)} />
+      <SponsoredSend
+        key={type}
+        client={client}
+        unavailable={unavailableReason({ isLoadingClient, error })}
+        onSent={() => setSends((count) => count + 1)}
+      />
     </Panel>
   )
+}
+
+/** Why the panel has no smart-account client to send with, in the user's words. */
+function unavailableReason({ isLoadingClient, error }: { isLoadingClient: boolean; error: Error | null }) {
+  if (isLoadingClient) return 'Setting up your smart account… Sending is possible once its address shows.'
+  if (error)
+    return 'Your smart account could not be set up (the reason is above). Sign out and in again to retry.'
+  return 'Your smart account is not available yet. Sign out and in again if this does not change.'
 }

@@ -1,6 +1,6 @@
 import type { SmartAccountClient } from '@sigil/core'
 import { useSendUserOperation, useWaitForUserOperationTransaction } from '@sigil/react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { Hash } from 'viem'
 import { CopyableValue } from '../ui/CopyableValue'
 import { ErrorText } from '../ui/ErrorText'
@@ -17,18 +17,23 @@ type Progress =
 /**
  * 'Send sponsored transaction': a user operation that sends 0 ETH to a fixed address, its gas paid by
  * the server's paymaster under the dev app's policy; shows each step (sending, waiting for the
- * receipt) and then the transaction hash. A refusal (e.g. by the policy) is shown as it comes.
+ * receipt) and then the transaction hash. A refusal (e.g. by the policy) is shown as it comes. Without a
+ * client the button is disabled and `unavailable` says why, next to it.
  *
  * @example
- * <SponsoredSend client={client} onSent={refresh} />
+ * <SponsoredSend client={client} unavailable="Setting up your smart account…" onSent={refresh} />
  */
 export function SponsoredSend({
   client,
+  unavailable,
   onSent,
 }: {
   client: SmartAccountClient | undefined
+  /** Why there is no client (shown while the button is disabled for want of one). */
+  unavailable: string
   onSent: () => void
 }) {
+  const reasonId = useId()
   const [progress, setProgress] = useState<Progress>({ step: 'idle' })
   const send = useSendUserOperation({ client })
   const wait = useWaitForUserOperationTransaction({ client })
@@ -56,13 +61,24 @@ export function SponsoredSend({
         <code title={sponsoredRecipient}>{shorten(sponsoredRecipient)}</code>; the server's paymaster pays the
         gas.
       </p>
-      <button type="button" className="button" disabled={!client || busy} onClick={() => void onSend()}>
+      <button
+        type="button"
+        className="button"
+        disabled={!client || busy}
+        aria-describedby={client ? undefined : reasonId}
+        onClick={() => void onSend()}
+      >
         {progress.step === 'sending'
           ? 'Sending…'
           : progress.step === 'waiting'
             ? 'Waiting for the receipt…'
             : 'Send sponsored transaction'}
       </button>
+      {client ? null : (
+        <p id={reasonId} className="muted panel-note" data-testid="send-unavailable">
+          {unavailable}
+        </p>
+      )}
       <p className="muted" role="status">
         {progress.step === 'sending'
           ? 'Sending the user operation to the bundler…'
