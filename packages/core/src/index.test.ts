@@ -38,6 +38,8 @@ test('default', () => {
       "defaultIframeContainerId",
       "disconnect",
       "disconnectWallet",
+      "dropAndReplaceUserOperation",
+      "executeClientAction",
       "exportAccount",
       "findWalletConnectParameters",
       "fraxtal",

@@ -1,4 +1,9 @@
 export type { SmartAccountClient } from '@sigil/accounts'
+export {
+  type DropAndReplaceUserOperationParameters,
+  type DropAndReplaceUserOperationReturnType,
+  dropAndReplaceUserOperation,
+} from '@sigil/accounts'
 export type { Signer, SolanaConnection, SolanaSigner, User } from '@sigil/signer'
 export {
   type KnownAuthProvider,
@@ -15,6 +20,12 @@ export {
   authenticate,
 } from './actions/authenticate.js'
 export { disconnect } from './actions/disconnect.js'
+export {
+  type ClientActions,
+  type ExecuteClientActionParameters,
+  type ExecuteClientActionReturnType,
+  executeClientAction,
+} from './actions/executeClientAction.js'
 export {
   type ExportAccountParameters,
   type ExportAccountReturnType,

@@ -29,16 +29,23 @@ export type { SigilReactConfig, SigilUiConfig } from '../context/SigilUiConfig.j
 export { type UseAuthModalStateReturnType, useAuthModalState } from '../context/useAuthModalState.js'
 export type { MutationParameters } from '../hooks/MutationParameters.js'
 export {
+  type UseAccountParameters,
+  type UseAccountReturnType,
+  useAccount,
+} from '../hooks/useAccount.js'
+export {
   type UseAddPasskeyParameters,
   type UseAddPasskeyReturnType,
   useAddPasskey,
 } from '../hooks/useAddPasskey.js'
+export { type UseAuthErrorReturnType, useAuthError } from '../hooks/useAuthError.js'
 export {
   type UseAuthenticateParameters,
   type UseAuthenticateReturnType,
   useAuthenticate,
 } from '../hooks/useAuthenticate.js'
 export { type UseAuthModalReturnType, useAuthModal } from '../hooks/useAuthModal.js'
+export { type UseBundlerClientReturnType, useBundlerClient } from '../hooks/useBundlerClient.js'
 export {
   type SetChainVariables,
   type UseChainParameters,
@@ -46,11 +53,23 @@ export {
   useChain,
 } from '../hooks/useChain.js'
 export {
+  type ExecuteActionVariables,
+  type UseClientActionsParameters,
+  type UseClientActionsReturnType,
+  useClientActions,
+} from '../hooks/useClientActions.js'
+export {
   type ConnectVariables,
   type UseConnectParameters,
   type UseConnectReturnType,
   useConnect,
 } from '../hooks/useConnect.js'
+export { type UseConnectionReturnType, useConnection } from '../hooks/useConnection.js'
+export {
+  type UseDropAndReplaceUserOperationParameters,
+  type UseDropAndReplaceUserOperationReturnType,
+  useDropAndReplaceUserOperation,
+} from '../hooks/useDropAndReplaceUserOperation.js'
 export {
   type ExportAccountComponentProps,
   type UseExportAccountParameters,
