@@ -41,6 +41,14 @@ const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const delegate = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const chainId = 31_337
 
+/**
+ * `@turnkey/viem` and `@turnkey/ethers` type `client` with their own, older copies of `@turnkey/http`
+ * and `@turnkey/sdk-server`; at run time they only call the client's methods (and tell an HTTP client
+ * by its `name`), so the current clients are passed through these types.
+ */
+type ViemClient = Parameters<typeof createAccount>[0]['client']
+type EthersClient = ConstructorParameters<typeof TurnkeySigner>[0]['client']
+
 describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
   let server: TestServer
   let listener: LocalListener
@@ -64,7 +72,7 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
       new ApiKeyStamper({ apiPublicKey: user.key.publicKey, apiPrivateKey: user.key.privateKey }),
     )
     account = await createAccount({
-      client: api,
+      client: api as unknown as ViemClient,
       organizationId: user.organizationId,
       signWith: user.ethereumAddress,
     })
@@ -148,7 +156,7 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
 
   test('@turnkey/viem createAccount with @turnkey/http: signTransaction, signMessage, signTypedData', async () => {
     const viaHttp = await createAccount({
-      client: http,
+      client: http as unknown as ViemClient,
       organizationId: user.organizationId,
       signWith: user.ethereumAddress,
     })
@@ -170,7 +178,7 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
 
   test('@turnkey/ethers TurnkeySigner: signTransaction (type 0, 1, 2) recovers to the account', async () => {
     const signer = new TurnkeySigner({
-      client: http,
+      client: http as unknown as EthersClient,
       organizationId: user.organizationId,
       signWith: user.ethereumAddress,
     })
@@ -194,7 +202,7 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
 
   test('@turnkey/ethers TurnkeySigner: signMessage and signTypedData verify with ethers', async () => {
     const signer = new TurnkeySigner({
-      client: api,
+      client: api as unknown as EthersClient,
       organizationId: user.organizationId,
       signWith: user.ethereumAddress,
     })
@@ -231,7 +239,7 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
 
   test('error: @turnkey/viem signTransaction with a Solana account is refused with the reason', async () => {
     const wrong = await createAccount({
-      client: api,
+      client: api as unknown as ViemClient,
       organizationId: user.organizationId,
       signWith: user.solanaAddress,
       ethereumAddress: user.ethereumAddress,
