@@ -95,12 +95,28 @@ async function newRecordingContext(): Promise<BrowserContext> {
   return context
 }
 
-/** A signed-in app page (a new user with a new wallet) with both stamper versions loaded. */
-async function signIn(email: string): Promise<{ page: Page; user: User }> {
+/** The export frame's console warning for a bundle injected without an organization. */
+const missingOrganizationWarning = 'organizationId was not provided'
+
+/**
+ * A signed-in app page (a new user with a new wallet) with both stamper versions loaded, and the
+ * console warnings of the page and its frames.
+ */
+async function signIn(email: string): Promise<{ page: Page; user: User; warnings: string[] }> {
   const page = await testbed.openPage({ context: await newRecordingContext() })
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
   const user = await signInWithEmailCode(page, testbed.readCode, email)
   await page.addScriptTag({ content: stamperScript })
-  return { page, user }
+  return { page, user, warnings }
+}
+
+/** 1.2.0 sends no organizationId: the frame warns, as Turnkey's does; 2.x sends one: no warning. */
+function expectOrganizationWarning(version: StamperVersion, warnings: string[]) {
+  const warned = warnings.some((warning) => warning.includes(missingOrganizationWarning))
+  expect(warned).toBe(version === '1.2.0')
 }
 
 type ExportOptions = Omit<StamperExportFrameOptions, 'iframeUrl' | 'containerId' | 'elementId'> & {
@@ -190,9 +206,10 @@ const wordPairs = (mnemonic: string) =>
     .map((word, index) => `${mnemonic.split(' ')[index]} ${word}`)
 
 async function expectSeedPhraseExport(version: StamperVersion, email: string) {
-  const { page, user } = await signIn(email)
+  const { page, user, warnings } = await signIn(email)
   expect(await exportWith(page, { version, exportAs: 'SEED_PHRASE' })).toEqual({ injected: true })
   const mnemonic = await shownSecret(page)
+  expectOrganizationWarning(version, warnings)
   await testbed.screenshot(page, `${version}-seed-phrase`)
 
   expect([12, 24]).toContain(mnemonic.split(' ').length)
@@ -204,9 +221,10 @@ async function expectSeedPhraseExport(version: StamperVersion, email: string) {
 }
 
 async function expectPrivateKeyExport(version: StamperVersion, email: string) {
-  const { page, user } = await signIn(email)
+  const { page, user, warnings } = await signIn(email)
   expect(await exportWith(page, { version, exportAs: 'PRIVATE_KEY' })).toEqual({ injected: true })
   const privateKey = await shownSecret(page)
+  expectOrganizationWarning(version, warnings)
   await testbed.screenshot(page, `${version}-private-key`)
 
   expect(privateKey).toMatch(/^0x[0-9a-f]{64}$/)
@@ -216,10 +234,11 @@ async function expectPrivateKeyExport(version: StamperVersion, email: string) {
 }
 
 async function expectSolanaKeyExport(version: StamperVersion, email: string) {
-  const { page, user } = await signIn(email)
+  const { page, user, warnings } = await signIn(email)
   const address = user.solanaAddress as string
   expect(await exportWith(page, { version, exportAs: 'PRIVATE_KEY', address })).toEqual({ injected: true })
   const secretKey = await shownSecret(page)
+  expectOrganizationWarning(version, warnings)
   await testbed.screenshot(page, `${version}-solana-key`)
 
   const bytes = base58Decode(secretKey)
