@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { migrateSource } from './migrateSource.js'
@@ -46,7 +46,10 @@ export async function migrateAccountKitApp(): Promise<MigratedApp> {
     files.set(name, result.code)
     await writeFile(join(dir, name), result.code)
   }
-  if (problems.length) throw new Error(`the guide does not migrate the fixture:\n${problems.join('\n')}`)
+  if (problems.length) {
+    await rm(dir, { recursive: true, force: true })
+    throw new Error(`the guide does not migrate the fixture:\n${problems.join('\n')}`)
+  }
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(appTsconfig, null, 2))
   return { dir, files }
 }
