@@ -79,10 +79,12 @@ describe('demo smart account after signing out and in', () => {
       await panel.scrollIntoViewIfNeeded()
       await testbed.screenshot(page, '1-after-sign-in-again-1280')
       await page.screenshot({ path: '/tmp/h6-return-1280.png', fullPage: true })
+      await panel.screenshot({ path: '/tmp/h6-return-1280-panel.png' })
       await page.setViewportSize({ width: 390, height: 844 })
       await panel.scrollIntoViewIfNeeded()
       await testbed.screenshot(page, '2-after-sign-in-again-390')
       await page.screenshot({ path: '/tmp/h6-return-390.png', fullPage: true })
+      await panel.screenshot({ path: '/tmp/h6-return-390-panel.png' })
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
       expect(await seriousViolations(page)).toEqual([])
 
@@ -94,10 +96,39 @@ describe('demo smart account after signing out and in', () => {
       const sender = pad(address.toLowerCase() as `0x${string}`)
       expect(receipt.logs.some((log) => log.topics[2]?.toLowerCase() === sender)).toBe(true)
       expect(await node().getBalance({ address })).toBe(0n)
-      await page.screenshot({ path: '/tmp/h6-return-390-second-send.png', fullPage: true })
+      await panel.screenshot({ path: '/tmp/h6-return-390-second-send.png' })
       // The page loaded once, at the start: nothing was reloaded.
       expect(loads).toBe(0)
       await page.context().close()
+    },
+  )
+
+  test(
+    'error: an account that cannot be set up (a chain the gateway does not serve): the disabled send button says why',
+    slow,
+    async () => {
+      const { settings } = testbed
+      testbed.demo.setSettings({ ...settings, chain: { ...settings.chain!, id: 99_999 } })
+      try {
+        const page = await testbed.openDemo({ width: 390, height: 844 })
+        await signIn(page, 'grace.return@example.com', { isNew: true })
+        const panel = page.getByRole('region', { name: 'Smart account' })
+        await panel.getByRole('alert').waitFor({ timeout: 30_000 })
+        const send = panel.getByRole('button', { name: 'Send sponsored transaction' })
+        expect(await send.isDisabled()).toBe(true)
+        const reason = panel.getByTestId('send-unavailable')
+        expect(await reason.textContent()).toBe(
+          'Your smart account could not be set up (the reason is above). Sign out and in again to retry.',
+        )
+        expect(await send.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'))
+        await panel.scrollIntoViewIfNeeded()
+        await testbed.screenshot(page, '3-cannot-be-set-up-390')
+        await panel.screenshot({ path: '/tmp/h6-unavailable-390-panel.png' })
+        expect(await seriousViolations(page)).toEqual([])
+        await page.context().close()
+      } finally {
+        testbed.demo.setSettings(settings)
+      }
     },
   )
 })
