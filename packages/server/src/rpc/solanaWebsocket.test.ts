@@ -1,11 +1,15 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { getBase64EncodedWireTransaction, getSignatureFromTransaction } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type WebSocket, WebSocketServer } from 'ws'
 import type { ChainConfig } from '../gateway/ChainConfig.js'
 import { createSolanaSponsorPolicy } from '../sponsor/solana/createSolanaSponsorPolicy.js'
-import { testAppOrigin } from '../test/createTestServer.js'
+import { testAppOrigin, testMasterKey } from '../test/createTestServer.js'
+import { spawnServer } from '../test/spawnServer.js'
 import { type SolanaWebsocketGateway, solanaWebsocketGateway } from './solanaWebsocketGateway.js'
 import {
   openSolanaWebsocketClient,
@@ -316,4 +320,41 @@ describe('Solana websocket gateway (ws client)', () => {
       body: { error: 'the websocket of chain solana-down is unavailable', code: 'UPSTREAM_UNAVAILABLE' },
     })
   })
+
+  test('behavior: sigil-server start serves the websocket on its port and, for web3.js, on port + 1', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sigil-solana-ws-'))
+    const env = { SIGIL_MASTER_KEY: testMasterKey }
+    try {
+      const chainsFile = join(dataDir, 'chains.json')
+      const chains = [{ id: solanaChainId, type: 'solana', rpcUrl: gateway.solana.rpcUrl }]
+      await writeFile(chainsFile, JSON.stringify({ chains }))
+      // --dev makes the dev app and prints its API key.
+      const server = await spawnServer(
+        ['start', '--dev', '--port', '0', '--data-dir', dataDir, '--chains', chainsFile],
+        env,
+      )
+      try {
+        let key: string | undefined
+        for (let waited = 0; waited < 10_000 && !key; waited += 25) {
+          key = server.output().match(/dev app API key: (\S+)/)?.[1]
+          if (!key) await new Promise((resolve) => setTimeout(resolve, 25))
+        }
+        const line = server.output().match(/Solana websocket: (\S+)(?: \(and (\S+), where web3\.js)?/)
+        expect(line?.[1]).toBe(`${server.url.replace('http:', 'ws:')}/rpc/${solanaChainId}`)
+        const port = Number(new URL(server.url).port)
+        // Port + 1 may be taken on a busy machine: then start says so and goes on.
+        if (line?.[2]) expect(line[2]).toBe(`ws://127.0.0.1:${port + 1}/rpc/${solanaChainId}`)
+        else expect(server.output()).toContain(`WARNING: port ${port + 1}`)
+        for (const url of [line![1], line![2]].filter(Boolean)) {
+          const client = await connect(`${url}/${key}`)
+          expect(await client.call('slotSubscribe', []), url).toEqual(expect.any(Number))
+          await client.close()
+        }
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
