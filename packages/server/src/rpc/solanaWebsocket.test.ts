@@ -36,7 +36,9 @@ const standIn = { methods: [] as string[], sockets: new Set<WebSocket>() }
 let cluster: WebSocketServer
 /** A second gateway (small caps, the stand-in and an unreachable cluster as chains) on its own listener. */
 let relay: { gateway: SolanaWebsocketGateway; server: Server; base: string }
-const relayLimits = { maxSubscriptions: 2, maxMessageBytes: 1_024 }
+const relayLimits = { maxSubscriptions: 2, maxMessageBytes: 1_024, maxBufferedBytes: 1024 * 1024 }
+/** An account the stand-in floods with notifications. */
+const floodAccount = 'F1oodF1oodF1oodF1oodF1oodF1oodF1oodF1oodF1o'
 
 const open = (url: string, options?: { origin?: string }) => openSolanaWebsocketClient(url, options)
 const refused = (url: string, options?: { origin?: string }) =>
@@ -73,7 +75,22 @@ beforeAll(async () => {
       const call = JSON.parse(String(data))
       standIn.methods.push(call.method)
       const answer = (result: unknown) => socket.send(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
-      if (call.method === 'accountSubscribe') {
+      if (call.method === 'accountSubscribe' && call.params[0] === floodAccount) {
+        // 32 notifications of 512 KiB each, far more than the loopback socket buffers hold.
+        answer(43)
+        const data = Buffer.alloc(384 * 1024).toString('base64')
+        for (let count = 0; count < 32; count++)
+          socket.send(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              method: 'accountNotification',
+              params: {
+                result: { context: { slot: count }, value: { data: [data, 'base64'] } },
+                subscription: 43,
+              },
+            }),
+          )
+      } else if (call.method === 'accountSubscribe') {
         answer(42)
         const result = {
           context: { slot: 7 },
@@ -297,6 +314,20 @@ describe('Solana websocket gateway (ws client)', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe', params: ['x'.repeat(2_000)] }),
     )
     expect((await client.closed).code).toBe(1009)
+  })
+
+  test('behavior: an app that stops reading is cut off once its queue passes the cap, and the cluster’s socket with it', async () => {
+    const before = new Set(standIn.sockets)
+    const client = await connect(`${relay.base}/solana-standin/${apiKey}`)
+    const [upstream] = [...standIn.sockets].filter((socket) => !before.has(socket))
+    const upstreamClosed = new Promise((resolve) => upstream!.once('close', resolve))
+    client.socket.pause()
+    client.socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [floodAccount] }),
+    )
+    await upstreamClosed
+    client.socket.resume()
+    expect((await client.closed).code).toBe(1006)
   })
 
   test('behavior: the app closing its socket closes the cluster’s; the cluster closing closes the app’s (1011)', async () => {

@@ -18,6 +18,8 @@ export type SolanaWebsocketLimits = {
   maxSockets: number
   /** Largest message taken from the cluster, bytes (an account notification carries up to 10 MiB of data). */
   maxUpstreamMessageBytes: number
+  /** Most bytes queued for an app that does not read its socket; past it both sockets are cut. */
+  maxBufferedBytes: number
   /** How long the cluster's socket may take to open, ms. */
   upstreamOpenTimeoutMs: number
 }
@@ -27,6 +29,7 @@ export const defaultSolanaWebsocketLimits: SolanaWebsocketLimits = {
   maxSubscriptions: 100,
   maxSockets: 1_000,
   maxUpstreamMessageBytes: 16 * 1024 * 1024,
+  maxBufferedBytes: 32 * 1024 * 1024,
   upstreamOpenTimeoutMs: 10_000,
 }
 
@@ -139,6 +142,7 @@ export function solanaWebsocketGateway(
         client,
         upstream,
         maxSubscriptions: caps.maxSubscriptions,
+        maxBufferedBytes: caps.maxBufferedBytes,
         chainId,
         logger: ctx.logger,
       })

@@ -15,8 +15,10 @@ export type SolanaWebsocketProxyParameters = {
   client: WebSocket
   /** The cluster's socket (already open). */
   upstream: WebSocket
-  /** Most subscriptions one socket holds at once, pending ones included. */
+  /** Most subscriptions one socket holds at once, pending ones included; also the most calls in flight. */
   maxSubscriptions: number
+  /** Most bytes queued for an app that does not read; past it both sockets are cut. */
+  maxBufferedBytes: number
   chainId: string
   logger: Logger
 }
@@ -40,6 +42,7 @@ export function solanaWebsocketProxy({
   client,
   upstream,
   maxSubscriptions,
+  maxBufferedBytes,
   chainId,
   logger,
 }: SolanaWebsocketProxyParameters): void {
@@ -49,9 +52,25 @@ export function solanaWebsocketProxy({
   let nextId = 1
   let pendingSubscribes = 0
 
-  const reply = (answer: RpcResponse) => {
-    if (client.readyState === client.OPEN) client.send(JSON.stringify(answer))
+  let closed = false
+  const closeBoth = (code: number, reason: string) => {
+    if (closed) return
+    closed = true
+    if (client.readyState === client.OPEN) client.close(code, reason)
+    else client.terminate()
+    upstream.terminate()
   }
+  const deliver = (text: string) => {
+    if (client.readyState !== client.OPEN) return
+    // An app that does not read would hold the cluster's notifications in memory: cut it off.
+    if (client.bufferedAmount + text.length > maxBufferedBytes) {
+      closed = true
+      client.terminate()
+      return upstream.terminate()
+    }
+    client.send(text)
+  }
+  const reply = (answer: RpcResponse) => deliver(JSON.stringify(answer))
   const refuse = (id: RpcId, error: RpcError) => reply(toRpcErrorResponse(id, error))
 
   client.on('message', (data, isBinary) => {
@@ -100,6 +119,11 @@ export function solanaWebsocketProxy({
         ),
       )
     }
+    if (pending.size >= maxSubscriptions)
+      return refuse(
+        id,
+        new RpcError('INVALID_REQUEST', `at most ${maxSubscriptions} calls in flight per websocket`),
+      )
     let unsubscribing: number | undefined
     if ('unsubscribes' in spec) {
       unsubscribing = (checked.data as [number])[0]
@@ -141,8 +165,7 @@ export function solanaWebsocketProxy({
       // A signature subscription ends with its notification (but not a 'receivedSignature' one).
       if (message.method === 'signatureNotification' && message.params?.result?.value !== 'receivedSignature')
         live.delete(subscription)
-      if (client.readyState === client.OPEN) client.send(String(data))
-      return
+      return deliver(String(data))
     }
     const call = typeof message?.id === 'number' ? pending.get(message.id) : undefined
     if (!call) return
@@ -166,14 +189,6 @@ export function solanaWebsocketProxy({
     reply({ jsonrpc: '2.0', id: call.clientId, result: message.result ?? null })
   })
 
-  let closed = false
-  const closeBoth = (code: number, reason: string) => {
-    if (closed) return
-    closed = true
-    if (client.readyState === client.OPEN) client.close(code, reason)
-    else client.terminate()
-    upstream.terminate()
-  }
   client.on('close', () => closeBoth(1000, ''))
   // ws closes the app's socket itself after an error (1009 for a message over the size cap).
   client.on('error', () => upstream.terminate())
