@@ -3,7 +3,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { getBase64EncodedWireTransaction, getSignatureFromTransaction } from '@solana/kit'
+import {
+  createSolanaRpcSubscriptions,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  sendAndConfirmTransactionFactory,
+} from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type WebSocket, WebSocketServer } from 'ws'
 import type { ChainConfig } from '../gateway/ChainConfig.js'
@@ -189,6 +194,22 @@ describe('Solana websocket gateway (ws client)', () => {
       code: -32602,
       message: 'Invalid subscription id.',
     })
+  })
+
+  test('default: @solana/kit sendAndConfirmTransactionFactory with its subscriptions on the gateway path confirms a sponsored transfer', async () => {
+    const rpcSubscriptions = createSolanaRpcSubscriptions(`${base}/${apiKey}`)
+    const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc: gateway.rpc, rpcSubscriptions } as never)
+    const user = await gateway.newUser()
+    const recipient = (await gateway.newUser(0n)).address
+    const { value: lifetime } = await gateway.rpc.getLatestBlockhash().send()
+    const unsigned = await gateway.build(user.address, [gateway.transfer(user, recipient, 1_500_000n)], 0, {
+      blockhash: lifetime.blockhash,
+    })
+    const sponsored = await gateway.requestFeePayer(policyId, unsigned)
+    const signed = await gateway.sign(user, gateway.decode(sponsored.result.serializedTransaction))
+    // A decoded wire transaction does not know its lifetime; kit's confirmation watches it.
+    await sendAndConfirm({ ...signed, lifetimeConstraint: lifetime } as never, { commitment: 'confirmed' })
+    expect(gateway.solana.getBalance(recipient)).toBe(1_500_000n)
   })
 
   test('default: slotSubscribe notifies every slot until slotUnsubscribe; answers keep the app’s ids', async () => {
