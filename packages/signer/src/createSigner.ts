@@ -6,6 +6,7 @@ import type { SignerClient } from './client/SignerClient.js'
 import type { CreateSignerParameters } from './config/SignerConfig.js'
 import { signerActions } from './decorators/signerActions.js'
 import type { Signer } from './Signer.js'
+import { onSignerEvent } from './store/onSignerEvent.js'
 import { signerStatus } from './types.js'
 
 export type { CreateSignerParameters } from './config/SignerConfig.js'
@@ -64,7 +65,7 @@ export function createSigner(parameters: CreateSignerParameters): Signer {
     get ready() {
       return ready
     },
-    on: (event, listener) => client.events.on(event, listener),
+    on: (event, listener) => onSignerEvent(client, event, listener),
     get stamper() {
       return current.stamper
     },

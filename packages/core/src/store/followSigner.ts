@@ -16,6 +16,8 @@ import { toSignerStatusState } from './toSignerStatusState.js'
 export function followSigner(store: CoreStore, signer: Signer): () => void {
   const sync = () => {
     const { status, error, user } = signer.getState()
+    // `signer.on` reports the current status at once: a signer still starting keeps the restored state.
+    if (status === signerStatus.INITIALIZING) return
     store.setState((state) => ({
       signerStatus: toSignerStatusState(status, error),
       ...(status === signerStatus.CONNECTED && user ? { user } : {}),

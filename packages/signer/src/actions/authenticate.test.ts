@@ -53,6 +53,10 @@ test('default: email code sign-in connects, emits its events in order and persis
   expect(signer.isNewUser).toBe(true)
   // The signer's own listeners (registered first) change the status before later listeners run.
   expect(events).toEqual([
+    // signer.on reports the current status, DISCONNECTED and the (absent) error at once.
+    'statusChanged:DISCONNECTED',
+    'disconnected',
+    'errorChanged',
     'statusChanged:AUTHENTICATING_EMAIL',
     'statusChanged:AWAITING_OTP_AUTH',
     'authenticating:otp',
@@ -109,6 +113,7 @@ test('behavior: a reload restores the stored session without a new sign-in', asy
   expect(reloaded.user).toEqual(user)
   expect(testbed.routes).toEqual(['/v1/whoami'])
   expect(events).toEqual([
+    'statusChanged:INITIALIZING', // reported at once by signer.on
     'statusChanged:AWAITING_OTP_AUTH',
     'statusChanged:CONNECTED',
     'connected',

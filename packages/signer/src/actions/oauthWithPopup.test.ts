@@ -61,7 +61,7 @@ test('default: opens a 500x600 popup; a message from another origin is ignored; 
   expect(new URL(opened[0]!.url).searchParams.get('redirect_uri')).toBe(
     `${testRpcUrl}/signer/v1/oauth/callback`,
   )
-  expect(statuses).toEqual(['AUTHENTICATING_OAUTH'])
+  expect(statuses).toEqual(['DISCONNECTED', 'AUTHENTICATING_OAUTH']) // the first reported at once by signer.on
 
   post('https://evil.example', { alchemyError: 'from elsewhere' })
   post(testRpcUrl, { alchemyError: 'OAuth provider returned an error (access_denied)' })

@@ -153,6 +153,10 @@ test('default: passkey sign-up with the passkey creation options of docs/account
   await testbed.screenshot(page, '02-signup-connected')
   const events = await page.evaluate(() => (window as unknown as TestPageWindow).signerEvents)
   expect(events).toEqual([
+    // signer.on reports the current status, error and MFA status at once (the page listens at start).
+    'statusChanged:INITIALIZING',
+    'errorChanged',
+    'mfaStatusChanged',
     'statusChanged:DISCONNECTED',
     'disconnected',
     'statusChanged:AUTHENTICATING_PASSKEY',
