@@ -75,6 +75,7 @@ export {
 export {
   type SignTypedDataParameters,
   type SignTypedDataReturnType,
+  type SignTypedDataSigners,
   signTypedData,
 } from './actions/signTypedData.js'
 export {

@@ -1,5 +1,6 @@
+import type { SmartAccountClient } from '@sigil/accounts'
 import type { SignTypedDataParameters } from '@sigil/signer'
-import type { Hex, TypedData } from 'viem'
+import type { Hex, TypedData, TypedDataDefinition } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
 import { toWalletClient } from '../wallets/toWalletClient.js'
 import type { WalletConnection } from '../wallets/WalletProvider.js'
@@ -8,9 +9,22 @@ import { requireSigner } from './requireSigner.js'
 export type { SignTypedDataParameters } from '@sigil/signer'
 export type SignTypedDataReturnType = Hex
 
+/** Who signs typed data instead of the signed-in user's key. */
+export type SignTypedDataSigners = {
+  /** A connected external wallet to sign with instead of the signed-in user's key. */
+  wallet?: WalletConnection | undefined
+  /**
+   * A smart-account client (`getSmartAccountClient`) to sign as its account: the account type's
+   * ERC-1271 signature, wrapped per EIP-6492 while the account is not deployed.
+   */
+  client?: Pick<SmartAccountClient, 'signTypedData'> | undefined
+}
+
 /**
- * Signs EIP-712 typed data with the signed-in user's key, or with `wallet`, a connected external
- * wallet (`eth_signTypedData_v4`), when given.
+ * Signs EIP-712 typed data. With `wallet`, a connected external wallet, that wallet signs
+ * (`eth_signTypedData_v4`); with `client`, the smart account signs (docs/account-kit.md#smart-accounts:
+ * an ERC-1271 signature that verifies against the account's address, EIP-6492-wrapped before
+ * deployment); otherwise the signed-in user's own key signs.
  *
  * @example
  * const signature = await signTypedData(config, {
@@ -25,13 +39,7 @@ export function signTypedData<
   primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
 >(
   config: SigilConfig,
-  {
-    wallet,
-    ...typedData
-  }: SignTypedDataParameters<typedData, primaryType> & {
-    /** A connected external wallet to sign with instead of the signed-in user's key. */
-    wallet?: WalletConnection | undefined
-  },
+  { wallet, client, ...typedData }: SignTypedDataParameters<typedData, primaryType> & SignTypedDataSigners,
 ): Promise<SignTypedDataReturnType> {
   const parameters = typedData as SignTypedDataParameters<typedData, primaryType>
   if (wallet)
@@ -39,5 +47,6 @@ export function signTypedData<
       account: wallet.address,
       ...(parameters as SignTypedDataParameters),
     })
+  if (client) return client.signTypedData(parameters as TypedDataDefinition)
   return requireSigner(config).signTypedData(parameters)
 }
