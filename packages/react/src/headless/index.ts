@@ -95,6 +95,7 @@ export { type UseSignerStatusReturnType, useSignerStatus } from '../hooks/useSig
 export {
   type UseSignMessageParameters,
   type UseSignMessageReturnType,
+  type UseSignMessageVariables,
   useSignMessage,
 } from '../hooks/useSignMessage.js'
 export {

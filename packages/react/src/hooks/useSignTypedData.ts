@@ -1,4 +1,9 @@
-import { type SignTypedDataParameters, type SignTypedDataReturnType, signTypedData } from '@sigil/core'
+import {
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  type SignTypedDataSigners,
+  signTypedData,
+} from '@sigil/core'
 import { useMutation } from '@tanstack/react-query'
 import { useSigilContext } from '../context/useSigilContext.js'
 import type { MutationParameters } from './MutationParameters.js'
@@ -8,7 +13,10 @@ export type UseSignTypedDataVariables = { typedData: SignTypedDataParameters }
 export type UseSignTypedDataParameters = MutationParameters<
   SignTypedDataReturnType,
   UseSignTypedDataVariables
->
+> & {
+  /** A smart-account client (`useSmartAccountClient`): sign as its account (ERC-1271, EIP-6492 before deployment). */
+  client?: SignTypedDataSigners['client']
+}
 
 export type UseSignTypedDataReturnType = {
   signTypedData: (variables: UseSignTypedDataVariables) => void
@@ -20,11 +28,14 @@ export type UseSignTypedDataReturnType = {
 }
 
 /**
- * Signs EIP-712 typed data (core `signTypedData`) with the signed-in user's key, or, while an
- * external wallet is connected, with that wallet (`eth_signTypedData_v4`).
+ * Signs EIP-712 typed data (core `signTypedData`): while an external wallet is connected, with that
+ * wallet (`eth_signTypedData_v4`); given a smart-account `client`, as the smart account (an ERC-1271
+ * signature that verifies against the account's address, EIP-6492-wrapped while it is not deployed);
+ * otherwise with the signed-in user's key.
  *
  * @example
- * const { signTypedData, signedTypedData } = useSignTypedData()
+ * const { client } = useSmartAccountClient({ type: 'LightAccount' })
+ * const { signTypedData, signedTypedData } = useSignTypedData({ client })
  * signTypedData({
  *   typedData: {
  *     domain: { name: 'Demo', chainId: 1 },
@@ -34,13 +45,16 @@ export type UseSignTypedDataReturnType = {
  *   },
  * })
  */
-export function useSignTypedData(parameters: UseSignTypedDataParameters = {}): UseSignTypedDataReturnType {
+export function useSignTypedData({
+  client,
+  ...parameters
+}: UseSignTypedDataParameters = {}): UseSignTypedDataReturnType {
   const { config, wallets } = useSigilContext('useSignTypedData')
   const { mutate, mutateAsync, data, isPending, error } = useMutation({
     ...parameters,
     mutationKey: ['signTypedData'],
     mutationFn: ({ typedData }: UseSignTypedDataVariables) =>
-      signTypedData(config, { ...typedData, wallet: wallets.getState().connection }),
+      signTypedData(config, { ...typedData, client, wallet: wallets.getState().connection }),
   })
   return {
     signTypedData: mutate,
