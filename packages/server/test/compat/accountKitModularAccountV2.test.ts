@@ -30,9 +30,7 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
   test('behavior: @account-kit/smart-contracts ModularAccountV2 sends three sponsored operations', async () => {
     const owner = newOwner()
     const client = await createModularAccountV2Client({
-      chain: testbed.chain,
-      transport: testbed.transport,
-      policyId: testbed.policyId,
+      ...testbed.connection,
       signer: owner.signer,
     })
     expect(await testbed.publicClient.getCode({ address: client.account.address })).toBeUndefined()
@@ -52,9 +50,7 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
 
   test('behavior: @account-kit/smart-contracts ModularAccountV2 signMessage and signTypedData verify by ERC-1271', async () => {
     const client = await createModularAccountV2Client({
-      chain: testbed.chain,
-      transport: testbed.transport,
-      policyId: testbed.policyId,
+      ...testbed.connection,
       signer: newOwner().signer,
     })
     await sendOperations(testbed, client as unknown as AccountKitClient, 1)
@@ -69,9 +65,7 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
     const owner = newOwner()
     const next = newOwner()
     const client = await createModularAccountV2Client({
-      chain: testbed.chain,
-      transport: testbed.transport,
-      policyId: testbed.policyId,
+      ...testbed.connection,
       signer: owner.signer,
     })
     await sendOperations(testbed, client as unknown as AccountKitClient, 1)
@@ -87,9 +81,7 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
     })
     await client.waitForUserOperationTransaction({ hash })
     const nextClient = await createModularAccountV2Client({
-      chain: testbed.chain,
-      transport: testbed.transport,
-      policyId: testbed.policyId,
+      ...testbed.connection,
       signer: next.signer,
       accountAddress: client.account.address,
     })
@@ -106,9 +98,7 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
     const owner = newOwner()
     const client = await createModularAccountV2Client({
       mode: '7702',
-      chain: testbed.chain,
-      transport: testbed.transport,
-      policyId: testbed.policyId,
+      ...testbed.connection,
       signer: owner.signer,
     })
     expect(client.account.address).toBe(owner.address)

@@ -18,6 +18,16 @@ export type AccountKitTestbed = {
   /** `alchemy({ rpcUrl })` pointed at Sigil's gateway, the app key in the path. */
   transport: ReturnType<typeof alchemy>
   policyId: string
+  /**
+   * `chain`, `transport`, `policyId`, and receipt polling every 100 ms (Account Kit's default, 2 s, would make
+   * the devnet's sub-second operations wait for nothing).
+   */
+  connection: {
+    chain: Chain
+    transport: ReturnType<typeof alchemy>
+    policyId: string
+    opts: { txRetryIntervalMs: number; txMaxRetries: number }
+  }
   /** Reads the devnet node directly (verifyMessage / verifyTypedData, balances). */
   publicClient: PublicClient
   stop(): Promise<void>
@@ -45,12 +55,19 @@ export async function startAccountKitTestbed(): Promise<AccountKitTestbed> {
       chain: { ...anvil, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
       rpcBaseUrl: rpcUrl,
     })
+    const transport = alchemy({ rpcUrl })
     return {
+      connection: {
+        chain,
+        transport,
+        policyId: policy.id,
+        opts: { txRetryIntervalMs: 100, txMaxRetries: 200 },
+      },
       devnet,
       server,
       listener,
       chain,
-      transport: alchemy({ rpcUrl }),
+      transport,
       policyId: policy.id,
       publicClient: createPublicClient({ chain: anvil, transport: http(devnet.rpcUrl), pollingInterval: 50 }),
       async stop() {
@@ -65,11 +82,10 @@ export async function startAccountKitTestbed(): Promise<AccountKitTestbed> {
   }
 }
 
+export type LocalSigner = ReturnType<typeof LocalAccountSigner.privateKeyToAccountSigner>
+
 /** A fresh LocalAccountSigner (Account Kit's in-process owner) and its address. */
-export function newOwner(): {
-  signer: LocalAccountSigner<ReturnType<typeof LocalAccountSigner.privateKeyToAccountSigner>['inner']>
-  address: Address
-} {
+export function newOwner(): { signer: LocalSigner; address: Address } {
   const signer = LocalAccountSigner.privateKeyToAccountSigner(generatePrivateKey())
   return { signer, address: signer.inner.address }
 }
