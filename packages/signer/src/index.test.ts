@@ -18,6 +18,7 @@ test('default', () => {
       "authenticate",
       "completeAuthWithBundle",
       "createAccount",
+      "createApiKey",
       "createApiKeyStamper",
       "createExportFrame",
       "createFramePortClient",

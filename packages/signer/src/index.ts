@@ -11,6 +11,7 @@ export {
   type CreateAccountReturnType,
   createAccount,
 } from './actions/createAccount.js'
+export { type CreateApiKeyParameters, createApiKey } from './actions/createApiKey.js'
 export { disconnect } from './actions/disconnect.js'
 export {
   type ExportWalletParameters,

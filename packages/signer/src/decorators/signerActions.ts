@@ -2,6 +2,7 @@ import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 
 import { type AddMfaParameters, addMfa } from '../actions/addMfa.js'
 import { addPasskey } from '../actions/addPasskey.js'
 import { type AuthenticateParameters, authenticate } from '../actions/authenticate.js'
+import { type CreateApiKeyParameters, createApiKey } from '../actions/createApiKey.js'
 import { disconnect } from '../actions/disconnect.js'
 import { type ExportWalletParameters, exportWallet } from '../actions/exportWallet.js'
 import { getConfig } from '../actions/getConfig.js'
@@ -73,6 +74,8 @@ export function signerActions(client: SignerClient) {
     toViemAccount: () => toViemAccount(client),
     toSolanaSigner: () => toSolanaSigner(client),
     getPasskeyStatus: () => getPasskeyStatus(client),
+    /** Adds an API key to the signed-in user (Account Kit's name; 'Failed to create api key' on failure). */
+    experimental_createApiKey: (parameters: CreateApiKeyParameters) => createApiKey(client, parameters),
     addPasskey: (creationOpts?: CredentialCreationOptions | undefined) =>
       addPasskey(client, { creationOpts }),
     exportWallet: (parameters: ExportWalletParameters) => exportWallet(client, parameters),
