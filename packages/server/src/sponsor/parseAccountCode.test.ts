@@ -30,6 +30,12 @@ describe('parseAccountCode', () => {
     })
   })
 
+  test("behavior: Solady's ERC-1967 proxy with 20 bytes of arguments (a semi-modular account's owner) is a proxy", () => {
+    const owner = '0x00000000000000000000000000000000000a11ce'
+    expect(parseAccountCode(concat([minimalErc1967, owner]))).toEqual({ shape: 'erc1967' })
+    expect(parseAccountCode(concat([minimalErc1967, owner, '0x00'])).shape).toBe('other')
+  })
+
   test('behavior: an EIP-1167 clone carries its implementation in its code', () => {
     const clone = concat(['0x363d3d373d3d3d363d73', implementation, '0x5af43d82803e903d91602b57fd5bf3'])
     expect(parseAccountCode(clone)).toEqual({ shape: 'eip1167', implementation: getAddress(implementation) })

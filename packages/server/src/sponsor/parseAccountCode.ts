@@ -3,7 +3,9 @@ import { type Address, getAddress, type Hex, keccak256 } from 'viem'
 /**
  * What an account's deployed code is, as far as the gateway can tell from its bytes: nothing, an
  * EIP-7702 delegation, a proxy (the minimal ERC-1967 proxy Sigil's factories deploy keeps its
- * implementation in storage; an EIP-1167 clone carries it in its code) or anything else.
+ * implementation in storage, optionally followed by 20 bytes of immutable arguments: a semi-modular
+ * ModularAccountV2 carries its owner there; an EIP-1167 clone carries its implementation in its code)
+ * or anything else.
  */
 export type AccountCode =
   | { shape: 'none' }
@@ -35,7 +37,12 @@ export function parseAccountCode(code: Hex): AccountCode {
   if (lower === '0x') return { shape: 'none' }
   if (lower.length === 2 + 23 * 2 && lower.startsWith(eip7702Prefix))
     return { shape: 'eip7702', delegate: getAddress(`0x${lower.slice(8)}`) }
-  if (lower === minimalErc1967Proxy) return { shape: 'erc1967' }
+  // The proxy returns or reverts before the arguments, so they are never run.
+  if (
+    lower === minimalErc1967Proxy ||
+    (lower.length === minimalErc1967Proxy.length + 40 && lower.startsWith(minimalErc1967Proxy))
+  )
+    return { shape: 'erc1967' }
   if (lower.length === 2 + 45 * 2 && lower.startsWith(eip1167Prefix) && lower.endsWith(eip1167Suffix))
     return { shape: 'eip1167', implementation: getAddress(`0x${lower.slice(22, 62)}`) }
   return { shape: 'other', codeHash: keccak256(lower) }

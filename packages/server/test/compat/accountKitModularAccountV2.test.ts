@@ -1,6 +1,8 @@
 import { createModularAccountV2Client } from '@account-kit/smart-contracts'
 import { encodeFunctionData, parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
+import { sigilAccountFactories } from '../../src/sponsor/sigilAccountFactories.js'
 import {
   type AccountKitClient,
   type AccountKitTestbed,
@@ -92,6 +94,25 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
     })
     // The former owner no longer signs for the account: the gateway's estimate fails on its signature.
     await expect(sendOperations(testbed, client as unknown as AccountKitClient, 1)).rejects.toThrow()
+  }, 60_000)
+
+  test('behavior: @account-kit/smart-contracts ModularAccountV2 under a policy restricted to Sigil factories', async () => {
+    const policy = await createSponsorPolicy(testbed.server.store.db, {
+      appId: testbed.server.signerApp.appId,
+      chainIds: [testbed.chain.id],
+      senderFactories: [...sigilAccountFactories],
+      now: Date.now(),
+    })
+    const client = await createModularAccountV2Client({
+      ...testbed.connection,
+      policyId: policy.id,
+      signer: newOwner().signer,
+    })
+    // The second operation's sender is deployed: its code (the proxy carrying the owner) must count as Sigil's.
+    expect(await sendOperations(testbed, client as unknown as AccountKitClient, 2)).toEqual([
+      'success',
+      'success',
+    ])
   }, 60_000)
 
   test('behavior: @account-kit/smart-contracts ModularAccountV2 in 7702 mode sends three sponsored operations', async () => {
