@@ -99,6 +99,7 @@ test('default', () => {
       "validateMultiFactors",
       "verifyMfa",
       "waitForUserOperationTransaction",
+      "walletPopupZIndex",
       "watchBundlerClient",
       "watchChain",
       "watchConnection",

@@ -227,3 +227,4 @@ export type {
   WalletProviderInfo,
 } from './wallets/WalletProvider.js'
 export { watchInjectedWallets } from './wallets/watchInjectedWallets.js'
+export { walletPopupZIndex } from './wallets/walletPopupZIndex.js'

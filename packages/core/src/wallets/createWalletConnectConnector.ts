@@ -1,6 +1,7 @@
 import type { Chain } from 'viem'
 import { WalletConnectNotInstalledError } from './errors/WalletConnectNotInstalledError.js'
 import { WalletConnectParamsNotFoundError } from './errors/WalletConnectParamsNotFoundError.js'
+import { toWalletConnectProviderOptions } from './toWalletConnectProviderOptions.js'
 import type { WalletConnector, WalletProvider } from './WalletProvider.js'
 
 /** The `walletConnect` settings of an `external_wallets` section (the `EthereumProvider.init` options Sigil passes on). */
@@ -69,12 +70,7 @@ export function createWalletConnectConnector({
     if (!hasProjectId(parameters)) throw new WalletConnectParamsNotFoundError()
     const EthereumProvider = await loadEthereumProvider()
     const url = rpcUrl ?? chain.rpcUrls.default.http[0]
-    return EthereumProvider.init({
-      ...parameters,
-      showQrModal: parameters.showQrModal ?? true,
-      optionalChains: [chain.id],
-      rpcMap: url ? { [chain.id]: url } : undefined,
-    })
+    return EthereumProvider.init(toWalletConnectProviderOptions(parameters, chain, url))
   }
   return {
     id: 'walletConnect',

@@ -16,7 +16,8 @@ export type AuthModalProps = Omit<AuthCardProps, 'onClose'>
 /**
  * The sign-in modal (docs/sign-in-ui.md): `AuthCard` in a `role="dialog"` with
  * `aria-modal`, drawn over the page while `useAuthModal().isOpen`. Focus stays inside it (Tab
- * wraps) and returns where it was when it closes; Escape, the close button and a click outside
+ * wraps; not while WalletConnect's popup is open above it, at z-index 1000000) and returns where it
+ * was when it closes; Escape, the close button and a click outside
  * close it, which ends a sign-in in flight (disconnect) unless the user is signed in. With
  * `addPasskeyOnSignup`, a sign-up that finishes while it is closed (an emailed link or an OAuth
  * redirect coming back) opens it at 'Add a passkey'.
@@ -30,10 +31,11 @@ export function AuthModal({ theme = 'auto', className, ...props }: AuthModalProp
   const { isOpen, openAuthModal, closeAuthModal } = useAuthModal()
   const { isConnected } = useSignerStatus()
   const config = useSigilConfig()
-  const { dispatch } = useAuthStep()
+  const { authStep, dispatch } = useAuthStep()
   const { addPasskeyOnSignup } = useAuthUiConfig(props)
   const dialog = useRef<HTMLDivElement>(null)
-  useFocusTrap(dialog, isOpen)
+  // WalletConnect's popup is drawn above the modal (z-index 1000000): the user works in it meanwhile.
+  useFocusTrap(dialog, isOpen, { released: authStep.type === 'wallet_connect' })
 
   // A sign-up completed outside the modal: offer the passkey in it (docs/sign-in-ui.md#steps).
   useEffect(() => {
