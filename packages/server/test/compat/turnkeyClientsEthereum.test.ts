@@ -1,3 +1,4 @@
+import { startTestChain } from '@sigil/devnet'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { TurnkeySigner } from '@turnkey/ethers'
 import { TurnkeyClient } from '@turnkey/http'
@@ -6,12 +7,14 @@ import { createAccount } from '@turnkey/viem'
 import {
   verifyMessage as ethersVerifyMessage,
   verifyTypedData as ethersVerifyTypedData,
+  JsonRpcProvider,
   Transaction,
 } from 'ethers'
 import {
   createWalletClient,
   custom,
   type Hex,
+  http as httpTransport,
   keccak256,
   type LocalAccount,
   parseTransaction,
@@ -21,6 +24,7 @@ import {
   verifyMessage,
   verifyTypedData,
 } from 'viem'
+import { anvil } from 'viem/chains'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { mail } from '../../src/kms/signing/typedData.vectors.js'
@@ -48,6 +52,7 @@ const chainId = 31_337
  */
 type ViemClient = Parameters<typeof createAccount>[0]['client']
 type EthersClient = ConstructorParameters<typeof TurnkeySigner>[0]['client']
+type EthersProvider = ConstructorParameters<typeof TurnkeySigner>[1]
 
 describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
   let server: TestServer
@@ -152,6 +157,37 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
     expect(parseTransaction(signed).authorizationList).toEqual([
       expect.objectContaining({ address: delegate.toLowerCase(), chainId, nonce: 4 }),
     ])
+  })
+
+  test('@turnkey/viem and @turnkey/ethers: transactions they send land on anvil (EIP-1559, legacy, EIP-7702)', async () => {
+    const chain = await startTestChain()
+    try {
+      const address = user.ethereumAddress as Hex
+      await chain.client.setBalance({ address, value: 10n ** 18n })
+      const before = await chain.client.getBalance({ address: to })
+      const wallet = createWalletClient({ account, chain: anvil, transport: httpTransport(chain.rpcUrl) })
+      const receipt = async (hash: Hex) => {
+        const { status, from } = await chain.client.waitForTransactionReceipt({ hash })
+        return { status, from }
+      }
+      const landed = { status: 'success', from: address.toLowerCase() }
+      expect(await receipt(await wallet.sendTransaction({ to, value: 1n }))).toEqual(landed)
+      expect(await receipt(await wallet.sendTransaction({ to, value: 2n, type: 'legacy' }))).toEqual(landed)
+      const authorization = await wallet.signAuthorization({ contractAddress: delegate, executor: 'self' })
+      const hash = await wallet.sendTransaction({ to, authorizationList: [authorization] })
+      expect(await receipt(hash)).toEqual(landed)
+      expect(await chain.client.getCode({ address })).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`)
+      const signer = new TurnkeySigner(
+        { client: http as unknown as EthersClient, organizationId: user.organizationId, signWith: address },
+        // @turnkey/ethers is typed against ethers' CommonJS build, this file gets the ESM one: same class.
+        new JsonRpcProvider(chain.rpcUrl, chainId, { staticNetwork: true }) as unknown as EthersProvider,
+      )
+      const sent = await signer.sendTransaction({ to, value: 4n })
+      expect(await receipt(sent.hash as Hex)).toEqual(landed)
+      expect((await chain.client.getBalance({ address: to })) - before).toBe(7n)
+    } finally {
+      await chain.stop()
+    }
   })
 
   test('@turnkey/viem createAccount with @turnkey/http: signTransaction, signMessage, signTypedData', async () => {
