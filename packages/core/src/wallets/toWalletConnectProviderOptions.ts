@@ -1,18 +1,20 @@
 import type { Chain } from 'viem'
-import type { WalletConnectParameters } from './createWalletConnectConnector.js'
 import { walletPopupZIndex } from './walletPopupZIndex.js'
 
 /**
- * The options `createWalletConnectConnector` gives `EthereumProvider.init`: the app's settings, the QR
- * modal on by default and drawn above the sign-in modal (`walletPopupZIndex`, as `--wcm-z-index` for
- * WalletConnect's modal and `--w3m-z-index` for AppKit's, unless the app sets them), and the chain
- * with its RPC URL.
+ * The options `createWalletConnectConnector` gives `EthereumProvider.init`: the app's settings
+ * (`WalletConnectParameters`), the QR modal on by default and drawn above the sign-in modal
+ * (`walletPopupZIndex`, as `--wcm-z-index` for WalletConnect's modal and `--w3m-z-index` for AppKit's,
+ * unless the app sets them), and the chain with its RPC URL.
  *
  * @example
  * EthereumProvider.init(toWalletConnectProviderOptions(parameters, chain, rpcUrl))
  */
 export function toWalletConnectProviderOptions(
-  parameters: WalletConnectParameters,
+  parameters: {
+    showQrModal?: boolean | undefined
+    qrModalOptions?: Record<string, unknown> | undefined
+  } & Record<string, unknown>,
   chain: Chain,
   rpcUrl: string | undefined,
 ): Record<string, unknown> {
