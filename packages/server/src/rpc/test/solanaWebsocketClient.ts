@@ -94,3 +94,17 @@ export async function openSolanaWebsocketClient(url: string, options: { origin?:
 }
 
 export type SolanaWebsocketClient = Awaited<ReturnType<typeof openSolanaWebsocketClient>>
+
+/** What the server answered to an upgrade of `url` it refused; rejects when it accepted it. */
+export function refusedSolanaWebsocketUpgrade(
+  url: string,
+  options: { origin?: string } = {},
+): Promise<RefusedUpgrade> {
+  return openSolanaWebsocketClient(url, options).then(
+    async (client) => {
+      await client.close()
+      throw new Error('the upgrade was accepted')
+    },
+    (error: RefusedUpgrade) => error,
+  )
+}
