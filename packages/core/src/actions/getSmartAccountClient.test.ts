@@ -1,6 +1,6 @@
 import { createMemoryStorage, NotAuthenticatedError } from '@sigil/signer'
 import { createPublicClient, defineChain, http, zeroAddress } from 'viem'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createSponsorPolicy } from '../../../server/src/sponsor/createSponsorPolicy.js'
 import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
@@ -81,69 +81,6 @@ test('behavior: the same parameters give the same client; a disconnect drops the
   expect(again).not.toBe(v1)
   expect(again.account.address).toBe(first.account.address)
   expect(getSmartAccountState(config, { type: 'LightAccount' })).toMatchObject({ status: 'READY', owner })
-})
-
-test('behavior: signed in, a sponsored operation, signed out and in again as the same user: the same account, a new client, a second operation', async () => {
-  const config = testbed.createConfig()
-  const { address: owner } = await testbed.signIn(config, 'ada.return@example.com')
-  const first = await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
-  const { address } = first.account
-  await sendUserOperation(first, { uo: { target: recipient, data: '0x', value: 0n }, waitForTxn: true })
-
-  await disconnect(config)
-  expect(getSmartAccountState(config, { type: 'LightAccount' })).toBeUndefined()
-  await testbed.signIn(config, 'ada.return@example.com')
-  const seen: (SmartAccountState | undefined)[] = []
-  const unwatch = watchSmartAccountClient(config, { type: 'LightAccount' })((account) => seen.push(account))
-  const again = await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
-  unwatch()
-  expect(again).not.toBe(first)
-  expect(again.account.address).toBe(address)
-  expect(seen.map((account) => account?.status)).toEqual(['INITIALIZING', 'READY'])
-  expect(getSmartAccountState(config, { type: 'LightAccount' })).toEqual({
-    status: 'READY',
-    address,
-    owner,
-    error: undefined,
-  })
-  const { hash, request } = await sendUserOperation(again, {
-    uo: { target: recipient, data: '0x', value: 0n },
-    waitForTxn: true,
-  })
-  expect(request.sender).toBe(address)
-  expect((await node().getTransactionReceipt({ hash })).status).toBe('success')
-})
-
-test('behavior: a client that finishes building after a sign-out writes no record; signed in again, it is built anew', async () => {
-  // The gateway answers only once the test opens the gate: the build is still running at the sign-out.
-  let open = () => {}
-  const gate = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  const gatedFetch: typeof fetch = async (input, init) => {
-    await gate
-    return fetch(input, init)
-  }
-  const transport = http(testbed.gatewayUrl, {
-    fetchFn: gatedFetch,
-    fetchOptions: { headers: { authorization: `Bearer ${testbed.server.signerApp.apiKey}` } },
-  })
-  const config = testbed.createConfig({ chains: [{ chain: sigilDevnet, transport }] })
-  await testbed.signIn(config, 'ada.early@example.com')
-  const building = getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
-  await vi.waitFor(() =>
-    expect(getSmartAccountState(config, { type: 'LightAccount' })?.status).toBe('INITIALIZING'),
-  )
-  await disconnect(config)
-  open()
-  const stale = await building
-  expect(getSmartAccountState(config, { type: 'LightAccount' })).toBeUndefined()
-
-  await testbed.signIn(config, 'ada.early@example.com')
-  const again = await getSmartAccountClient(config, { type: 'LightAccount', pollingInterval })
-  expect(again).not.toBe(stale)
-  expect(again.account.address).toBe(stale.account.address)
-  expect(getSmartAccountState(config, { type: 'LightAccount' })?.status).toBe('READY')
 })
 
 test('behavior: after a reload the stored account is RECONNECTING until its client is built again', async () => {
