@@ -35,8 +35,9 @@ type Build = { request: string; client: unknown; error: Error | null }
 /**
  * The signed-in user's smart account of `type` (default `ModularAccountV2`) on the active chain (core
  * `getSmartAccountClient`): built when the user is signed in, again when the chain, the user or the
- * parameters change. Core keeps the client with the store's record of the account, which a sign-out
- * clears: signed in again, the account is built again from that record, with no reload. With an
+ * parameters change. The hook keeps no client of its own across a sign-out: it follows the store's
+ * record of the account, which a sign-out clears, and asks core again whenever the record is missing,
+ * so after signing in again the same account is back with a new client, with no reload. With an
  * external wallet connected there is no smart account: `{ client: undefined, address: <wallet> }`.
  *
  * @example
