@@ -8,6 +8,8 @@ import {
 } from '../../../core/src/test/createSmartAccountTestbed.js'
 import { createConfig } from '../context/createConfig.js'
 import { createSigilWrapper } from '../test/createSigilWrapper.js'
+import { createTestWallet } from '../test/createTestWallet.js'
+import { useConnect } from './useConnect.js'
 import { useSignMessage } from './useSignMessage.js'
 import { useSignTypedData } from './useSignTypedData.js'
 import { useSmartAccountClient } from './useSmartAccountClient.js'
@@ -75,4 +77,30 @@ test('behavior: without a client, the signed-in user’s own key signs, as befor
   const { result } = renderHook(() => useSignMessage(), { wrapper: createSigilWrapper(config) })
   const signature = await act(() => result.current.signMessageAsync({ message: 'hello' }))
   expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(owner)
+})
+
+test('behavior: while an external wallet is connected it signs, even given a client (as Account Kit)', async () => {
+  const config = createConfig(testbed.inProcessParameters())
+  await testbed.signIn(config, 'alan.hooks@example.com')
+  const wrapper = createSigilWrapper(config)
+  const built = renderHook(() => useSmartAccountClient({ type: 'LightAccount', pollingInterval }), {
+    wrapper,
+  })
+  await waitFor(() => expect(built.result.current.client).toBeDefined())
+  const client = built.result.current.client!
+
+  const wallet = createTestWallet()
+  try {
+    wallet.announce()
+    const { result } = renderHook(() => ({ connect: useConnect(), sign: useSignMessage({ client }) }), {
+      wrapper,
+    })
+    await waitFor(() => expect(result.current.connect.connectors).toHaveLength(1))
+    await result.current.connect.connectAsync({ connector: result.current.connect.connectors[0]! })
+    const signature = await act(() => result.current.sign.signMessageAsync({ message: 'hello' }))
+    expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(wallet.account.address)
+    expect(wallet.requests).toContain('personal_sign')
+  } finally {
+    wallet.remove()
+  }
 })
