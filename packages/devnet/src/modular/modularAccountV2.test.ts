@@ -2,12 +2,18 @@ import {
   type Address,
   concat,
   encodeFunctionData,
+  encodePacked,
   getAddress,
+  getContractAddress,
   type Hex,
   hashMessage,
   hashTypedData,
+  keccak256,
+  pad,
   parseEther,
+  toFunctionSelector,
   toHex,
+  zeroAddress,
 } from 'viem'
 import {
   entryPoint07Abi,
@@ -130,6 +136,71 @@ describe('ModularAccountV2 (semi-modular)', () => {
         args: [packed],
       }),
     ).toBe(userOpHash(userOperation(dummySignature)))
+  })
+
+  test("behavior: the account is the audited factory's CREATE2 proxy carrying its owner, where SDKs predict it", async () => {
+    const { client } = chain
+    // Solady's ERC-1967 proxy with 20 bytes of immutable arguments: creation prefix, runtime, then the owner.
+    const runtime = concat([
+      '0x363d3d373d3d363d7f',
+      implementationSlot,
+      '0x545af43d6000803e6038573d6000fd5b3d6000f3',
+    ])
+    const initCode = concat([
+      '0x6100513d8160233d3973',
+      implementation,
+      '0x60095155f3',
+      runtime,
+      owner.address,
+    ])
+    const salt = keccak256(encodePacked(['address', 'uint256', 'uint32'], [owner.address, 0n, 0xffffffff]))
+    expect(getContractAddress({ from: factory, opcode: 'CREATE2', salt, bytecode: initCode })).toBe(account)
+    expect((await client.getCode({ address: account }))?.toLowerCase()).toBe(
+      concat([runtime, owner.address]).toLowerCase(),
+    )
+    expect(
+      await client.readContract({
+        address: factory,
+        abi: ModularAccountV2Factory.abi,
+        functionName: 'getSalt',
+        args: [owner.address, 0n, 0xffffffff],
+      }),
+    ).toBe(salt)
+  })
+
+  test('behavior: answers the views Account Kit reads (getValidationData, getExecutionData, accountId, ERC-165)', async () => {
+    const executeSelector = toFunctionSelector('execute(address,uint256,bytes)')
+    const noHooks = { validationHooks: [], executionHooks: [], selectors: [] }
+    expect(await read('getValidationData', [pad('0x', { size: 24 })])).toEqual({
+      validationFlags: 0,
+      ...noHooks,
+    })
+    expect(await read('getValidationData', [concat([zeroAddress, '0xffffffff'])])).toEqual({
+      validationFlags: 0,
+      ...noHooks,
+    })
+    expect(await read('getExecutionData', [executeSelector])).toEqual({
+      module: account,
+      skipRuntimeValidation: false,
+      allowGlobalValidation: true,
+      executionHooks: [],
+    })
+    expect(await read('getExecutionData', [toFunctionSelector('accountId()')])).toEqual({
+      module: account,
+      skipRuntimeValidation: true,
+      allowGlobalValidation: false,
+      executionHooks: [],
+    })
+    expect(await read('getExecutionData', ['0x12345678'])).toEqual({
+      module: zeroAddress,
+      skipRuntimeValidation: false,
+      allowGlobalValidation: false,
+      executionHooks: [],
+    })
+    expect(await read('accountId')).toBe('alchemy.sma-bytecode.1.0.0')
+    expect(await read('supportsInterface', ['0x1626ba7e'])).toBe(true)
+    expect(await read('supportsInterface', ['0x01ffc9a7'])).toBe(true)
+    expect(await read('supportsInterface', ['0xffffffff'])).toBe(false)
   })
 
   test('behavior: another salt or owner gives another counterfactual address; createSemiModularAccount is idempotent', async () => {
