@@ -120,6 +120,112 @@ describe('attachSolanaSubscriptions', () => {
     expect(await client.next(1)).toMatchObject([{ id: 3 }])
   })
 
+  test('default: accountSubscribe notifies the account as getAccountInfo gives it after each transaction that changes it, until accountUnsubscribe', async () => {
+    const { devnet, transfer, wire, rpc, payer, receiver } = await start(0)
+    const client = await connect(devnet.wsUrl)
+    client.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'accountSubscribe',
+      params: [receiver.address, { commitment: 'confirmed', encoding: 'base64' }],
+    })
+    const [subscribed] = (await client.next(1)) as [{ result: number }]
+    expect(subscribed).toEqual({ jsonrpc: '2.0', id: 1, result: expect.any(Number) })
+    // A transaction that leaves the account as it is: no notification.
+    await devnet.airdrop((await generateKeyPairSigner()).address, sol)
+    const transaction = await transfer({
+      feePayer: payer,
+      source: payer,
+      destination: receiver.address,
+      amount: sol,
+    })
+    await rpc.sendTransaction(wire(transaction), { encoding: 'base64' }).send()
+    const [notification] = (await client.next(1)) as [{ params: { result: { context: { slot: number } } } }]
+    const { value: info } = await rpc.getAccountInfo(receiver.address, { encoding: 'base64' }).send()
+    expect(notification).toEqual({
+      jsonrpc: '2.0',
+      method: 'accountNotification',
+      params: {
+        result: {
+          context: { slot: expect.any(Number) },
+          value: {
+            data: ['', 'base64'],
+            executable: false,
+            lamports: Number(sol),
+            owner: '11111111111111111111111111111111',
+            rentEpoch: expect.any(Number),
+            space: 0,
+          },
+        },
+        subscription: subscribed.result,
+      },
+    })
+    expect(info?.lamports).toBe(sol)
+    // The slot the transfer landed in: its status says the same.
+    const { value: statuses } = await rpc
+      .getSignatureStatuses([getSignatureFromTransaction(transaction)])
+      .send()
+    expect(BigInt(notification.params.result.context.slot)).toBe(statuses[0]?.slot)
+
+    client.send({ jsonrpc: '2.0', id: 2, method: 'accountUnsubscribe', params: [subscribed.result] })
+    expect(await client.next(1)).toEqual([{ jsonrpc: '2.0', id: 2, result: true }])
+    await devnet.airdrop(receiver.address, sol)
+    client.send({ jsonrpc: '2.0', id: 3, method: 'getSlot' })
+    // Only the answer to the later call: nothing for the unsubscribed account came before it.
+    expect(await client.next(1)).toMatchObject([{ id: 3 }])
+  })
+
+  test('behavior: accountSubscribe of an account that does not exist yet notifies when it is funded; base58 by default; @solana/kit accountNotifications', async () => {
+    const { devnet, rpcSubscriptions } = await start(0)
+    const fresh = (await generateKeyPairSigner()).address
+    const client = await connect(devnet.wsUrl)
+    client.send({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [fresh] })
+    await client.next(1)
+    const abort = new AbortController()
+    const notifications = await rpcSubscriptions
+      .accountNotifications(fresh, { commitment: 'processed', encoding: 'base64' })
+      .subscribe({ abortSignal: abort.signal })
+    // kit hands out only notifications that arrive while it is being read.
+    const first = notifications[Symbol.asyncIterator]().next()
+    await devnet.airdrop(fresh, 2n * sol)
+    expect(await client.next(1)).toMatchObject([
+      {
+        method: 'accountNotification',
+        params: { result: { value: { data: ['', 'base58'], lamports: Number(2n * sol) } } },
+      },
+    ])
+    expect((await first).value).toMatchObject({
+      context: { slot: expect.any(BigInt) },
+      value: { lamports: 2n * sol, data: ['', 'base64'], executable: false },
+    })
+    abort.abort()
+  })
+
+  test('error: accountSubscribe with a bad address, encoding or commitment is refused with -32602', async () => {
+    const { devnet, payer } = await start(0)
+    const client = await connect(devnet.wsUrl)
+    client.send({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: ['not-an-address'] })
+    client.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'accountSubscribe',
+      params: [payer.address, { encoding: 'base64+zstd' }],
+    })
+    client.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'accountSubscribe',
+      params: [payer.address, { commitment: 'recent-ish' }],
+    })
+    client.send({ jsonrpc: '2.0', id: 4, method: 'accountUnsubscribe', params: [12_345] })
+    expect(await client.next(4)).toMatchObject([
+      { id: 1, error: { code: -32602, message: expect.stringContaining('base58 address') } },
+      { id: 2, error: { code: -32602, message: expect.stringContaining('unsupported encoding') } },
+      { id: 3, error: { code: -32602, message: expect.stringContaining('unknown commitment') } },
+      { id: 4, error: { code: -32602, message: 'Invalid subscription id.' } },
+    ])
+  })
+
   test('error: unknown methods, bad params and bad JSON are answered; a notification (kit ping) is not', async () => {
     const { devnet } = await start()
     const client = await connect(devnet.wsUrl)

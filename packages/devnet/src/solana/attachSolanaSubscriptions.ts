@@ -6,15 +6,17 @@ import type { SolanaRuntime } from './createSolanaRuntime.js'
 import { readRpcParams } from './readRpcParams.js'
 import { SolanaRpcError, solanaRpcErrorCodes } from './SolanaRpcError.js'
 import { stringifyJsonWithBigInts } from './stringifyJsonWithBigInts.js'
+import { watchSolanaAccount } from './watchSolanaAccount.js'
 import { withContext } from './withContext.js'
 
 export type SolanaSubscriptions = { close(): Promise<void> }
 
 /**
  * The websocket side of the runtime, on the HTTP server's port (HTTP upgrade): `signatureSubscribe` (one
- * notification when the transaction lands, at once if it already has; then the subscription ends, as on Solana)
- * and `slotSubscribe` (`{ parent, root, slot }` on every slot), with their `…Unsubscribe` — what
- * `@solana/kit`'s `sendAndConfirmTransactionFactory` uses.
+ * notification when the transaction lands, at once if it already has; then the subscription ends, as on
+ * Solana), `accountSubscribe` (the account as getAccountInfo gives it, after each transaction that changed it:
+ * see watchSolanaAccount) and `slotSubscribe` (`{ parent, root, slot }` on every slot), with their `…Unsubscribe`
+ * — what `@solana/kit`'s `sendAndConfirmTransactionFactory` and web3.js's `onAccountChange` use.
  *
  * @example
  * const subscriptions = attachSolanaSubscriptions(server, runtime)
@@ -66,6 +68,16 @@ export function attachSolanaSubscriptions(server: Server, runtime: SolanaRuntime
         return id
       },
       signatureUnsubscribe: unsubscribe,
+      accountSubscribe(params) {
+        const id = nextId++
+        const off = watchSolanaAccount(runtime, params, (result) => notify('accountNotification', id, result))
+        subscriptions.set(id, () => {
+          off()
+          subscriptions.delete(id)
+        })
+        return id
+      },
+      accountUnsubscribe: unsubscribe,
       slotSubscribe() {
         const id = nextId++
         const off = runtime.onSlot((slot) =>
