@@ -127,7 +127,7 @@ function SmartAccount({ chainName }: { chainName: string }) {
 
 /** Why the panel has no smart-account client to send with, in the user's words. */
 function unavailableReason({ isLoadingClient, error }: { isLoadingClient: boolean; error: Error | null }) {
-  if (isLoadingClient) return 'Setting up your smart account… Sending is possible once its address shows.'
+  if (isLoadingClient) return 'Setting up your smart account… The button turns on when it is ready.'
   if (error)
     return 'Your smart account could not be set up (the reason is above). Sign out and in again to retry.'
   return 'Your smart account is not available yet. Sign out and in again if this does not change.'
