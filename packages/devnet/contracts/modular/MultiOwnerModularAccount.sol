@@ -12,7 +12,8 @@ import {MultiOwnerPlugin} from "./MultiOwnerPlugin.sol";
 /// - user operation signature: an owner's EIP-191 signature of the userOpHash (65 bytes);
 /// - ERC-1271: an owner's signature of the EIP-712 `AlchemyModularAccountMessage(bytes message)` digest in the
 ///   plugin's domain for this account, `message` being the 32-byte hash;
-/// - `updateOwners` and `eip712Domain` are answered as the plugin's execution functions would be.
+/// - `updateOwners` and `eip712Domain` are answered as the plugin's execution functions would be;
+/// - `getInstalledPlugins` (the account loupe) lists the MultiOwnerPlugin.
 /// Deployed behind ERC-1967 proxies by MultiOwnerModularAccountFactory; its constructor state is immutables only.
 contract MultiOwnerModularAccount is IAccount, ModularAccountCalls {
     address public immutable ENTRY_POINT;
@@ -81,6 +82,12 @@ contract MultiOwnerModularAccount is IAccount, ModularAccountCalls {
         returns (bytes1, string memory, string memory, uint256, address, bytes32, uint256[] memory)
     {
         return MULTI_OWNER_PLUGIN.eip712Domain();
+    }
+
+    /// The account loupe's `getInstalledPlugins`: the MultiOwnerPlugin, the only one.
+    function getInstalledPlugins() external view returns (address[] memory plugins) {
+        plugins = new address[](1);
+        plugins[0] = address(MULTI_OWNER_PLUGIN);
     }
 
     function _checkAuthorized() internal view override {

@@ -37,6 +37,7 @@ describe('@account-kit/smart-contracts MultiOwnerModularAccount', () => {
     expect(await sendOperations(testbed, asClient(client), 3)).toEqual(['success', 'success', 'success'])
     expect(await testbed.publicClient.getBalance({ address: client.account.address })).toBe(0n)
     expect(await client.readOwners()).toEqual([owner.address])
+    expect(await client.getInstalledPlugins({})).toEqual([multiOwnerPlugin])
     expect(await verifyAccountSignatures(testbed, asClient(client))).toEqual({
       message: true,
       typedData: true,
