@@ -114,6 +114,10 @@ describe('demo smart account after signing out and in', () => {
         await signIn(page, 'grace.return@example.com', { isNew: true })
         const panel = page.getByRole('region', { name: 'Smart account' })
         await panel.getByRole('alert').waitFor({ timeout: 30_000 })
+        // The reason in words, with the gateway's own answer, not Account Kit's terse error name.
+        expect(await panel.getByRole('alert').textContent()).toMatch(
+          /^Could not work out your smart account's address on this chain: .*99999/,
+        )
         const send = panel.getByRole('button', { name: 'Send sponsored transaction' })
         expect(await send.isDisabled()).toBe(true)
         const reason = panel.getByTestId('send-unavailable')

@@ -1,15 +1,39 @@
 /**
- * The text to show for an error: for a JSON-RPC error (viem wraps the server's answer, and its
- * `message` lists the whole request), the server's own message, e.g. a sponsorship policy's
- * refusal; otherwise the error's message.
+ * The text to show for an error, in words a user can act on:
+ * - a JSON-RPC error (viem wraps the server's answer, and its `message` lists the whole request): the
+ *   server's own message, e.g. a sponsorship policy's refusal;
+ * - an HTTP error from the server (viem's `HttpRequestError`, whose `details` is the `error` field of the
+ *   server's `{ error, code }` answer as JSON): that text;
+ * - a smart account whose address could not be worked out (`GetCounterFactualAddressError`, whose
+ *   message is Account Kit's terse "getCounterFactualAddress failed"): what failed, then the cause;
+ * otherwise the error's message.
  *
  * @example
  * readErrorMessage(error) // 'Policy pol_… is disabled'
  */
 export function readErrorMessage(error: Error): string {
+  const reason = readServerReason(error)
+  if (error.name === 'GetCounterFactualAddressError')
+    return `Could not work out your smart account's address on this chain${reason ? `: ${reason}` : '.'}`
+  return reason ?? error.message
+}
+
+function readServerReason(error: Error): string | undefined {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const { code, details } = current as { code?: unknown; details?: unknown }
+    const { code, details, status } = current as { code?: unknown; details?: unknown; status?: unknown }
     if (typeof code === 'number' && typeof details === 'string' && details) return details
+    if (typeof status === 'number' && typeof details === 'string' && details) return unquote(details)
   }
-  return error.message
+  return undefined
+}
+
+/** viem writes a JSON string body's `error` as JSON (`"chain … not served"`); show it without quotes. */
+function unquote(details: string): string {
+  if (!details.startsWith('"')) return details
+  try {
+    const text: unknown = JSON.parse(details)
+    return typeof text === 'string' ? text : details
+  } catch {
+    return details
+  }
 }
