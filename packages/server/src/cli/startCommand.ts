@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { createSigilServer } from '../createSigilServer.js'
 import { isLoopbackHost } from '../mail/isLoopbackHost.js'
-import { solanaWebsocketCompanion } from '../rpc/solanaWebsocketCompanion.js'
+import { type SolanaWebsocketCompanion, solanaWebsocketCompanion } from '../rpc/solanaWebsocketCompanion.js'
 import { startUsage } from './cliUsage.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
@@ -15,7 +15,8 @@ export const noMailDeliveryMessage =
 /**
  * `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. Without `--dev` it runs as in
  * production: `SMTP_URL` is required (else it exits 1 with {@link noMailDeliveryMessage}), there is no
- * dev mailbox and no localhost passkey default. `--dev` turns those on and makes the dev app.
+ * dev mailbox and no localhost passkey default. `--dev` turns those on and makes the dev app, and opens the
+ * Solana websocket's port + 1 for web3.js 1.x (`--solana-websocket-port N` opens one anywhere).
  */
 export async function startCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -28,6 +29,7 @@ export async function startCommand(args: string[]): Promise<void> {
       'dev-app-origin': { type: 'string' },
       chains: { type: 'string' },
       'allow-insecure-key-file': { type: 'boolean' },
+      'solana-websocket-port': { type: 'string' },
     },
     strict: true,
   })
@@ -37,6 +39,13 @@ export async function startCommand(args: string[]): Promise<void> {
     throw new Error(`--port must be 0-65535, got ${values.port}`)
   const host = values.host ?? process.env.HOST ?? '127.0.0.1'
   const dev = values.dev === true
+  const websocketPort =
+    values['solana-websocket-port'] === undefined ? undefined : Number(values['solana-websocket-port'])
+  if (
+    websocketPort !== undefined &&
+    (!Number.isInteger(websocketPort) || websocketPort < 1 || websocketPort > 65_535)
+  )
+    throw new Error(`--solana-websocket-port must be 1-65535, got ${values['solana-websocket-port']}`)
   if (!dev && !process.env.SMTP_URL) throw new Error(noMailDeliveryMessage)
   const app = await createSigilServer({
     ...storeLocation(values),
@@ -64,21 +73,17 @@ export async function startCommand(args: string[]): Promise<void> {
   console.log(`  root organization: ${app.sigil.rootOrganizationId}`)
   console.log(`  export signer public key: ${app.sigil.exportSignerPublicKey}`)
   for (const chain of app.sigil.config.chains) console.log(`  RPC gateway: ${url}/rpc/${chain.id}`)
-  // web3.js 1.x looks for the websocket of a URL with an explicit port on port + 1.
-  const solana = app.sigil.config.chains.find((chain) => chain.type === 'solana')
-  const companion =
-    solana && actualPort < 65_535
-      ? await solanaWebsocketCompanion(app.websockets, { port: actualPort + 1, host }).catch(
-          (error: NodeJS.ErrnoException) =>
-            void console.warn(
-              `WARNING: port ${actualPort + 1} (${error.code ?? error.message}): web3.js 1.x clients of ${url}/rpc/${solana.id} need wsEndpoint: ${url.replace('http', 'ws')}/rpc/${solana.id}`,
-            ),
-        )
-      : undefined
-  if (solana)
-    console.log(
-      `  Solana websocket: ${url.replace('http', 'ws')}/rpc/${solana.id}${companion ? ` (and ${companion.url}/rpc/${solana.id}, where web3.js 1.x looks)` : ''}`,
-    )
+  const companion = await openSolanaWebsocketPort(app, {
+    url,
+    port: actualPort,
+    host,
+    dev,
+    websocketPort,
+  }).catch(async (error: Error) => {
+    server.close()
+    await app.close()
+    throw error
+  })
   const { trustedProxies } = app.sigil.config
   console.log(
     trustedProxies.entries.length > 0
@@ -110,4 +115,53 @@ export async function startCommand(args: string[]): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+}
+
+/**
+ * The extra listener for web3.js 1.x, which looks for the websocket of a URL with an explicit port on that
+ * port + 1 (docs/protocol.md#solana-websocket): on `--solana-websocket-port N` when the operator asks for
+ * it (start fails when N cannot be opened), on port + 1 in dev mode (a warning when that port is taken, so
+ * the demo's `http://localhost:8787/rpc/solana-localnet` works), and none otherwise: in production an
+ * unasked-for open port is a surprise, and behind a TLS proxy on 443 the URL has no port, so the websocket
+ * is the same path on the same port. Prints where the Solana websocket is.
+ */
+async function openSolanaWebsocketPort(
+  app: Awaited<ReturnType<typeof createSigilServer>>,
+  options: { url: string; port: number; host: string; dev: boolean; websocketPort: number | undefined },
+) {
+  const { url, port, host, dev, websocketPort } = options
+  const solana = app.sigil.config.chains.find((chain) => chain.type === 'solana')
+  if (!solana) {
+    if (websocketPort !== undefined)
+      throw new Error(
+        '--solana-websocket-port needs a Solana chain (type "solana") in --chains or SIGIL_CHAINS',
+      )
+    return undefined
+  }
+  const path = `/rpc/${solana.id}`
+  const same = `${url.replace('http', 'ws')}${path}`
+  let companion: SolanaWebsocketCompanion | undefined
+  if (websocketPort !== undefined)
+    companion = await solanaWebsocketCompanion(app.websockets, { port: websocketPort, host }).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw new Error(
+          error.code === 'EADDRINUSE'
+            ? `--solana-websocket-port ${websocketPort} on ${host} is already in use`
+            : error.message,
+        )
+      },
+    )
+  else if (dev && port < 65_535)
+    companion = await solanaWebsocketCompanion(app.websockets, { port: port + 1, host }).catch(
+      (error: NodeJS.ErrnoException) =>
+        void console.warn(
+          `WARNING: port ${port + 1} (${error.code ?? error.message}): web3.js 1.x clients of ${url}${path} need wsEndpoint: ${same}`,
+        ),
+    )
+  console.log(
+    companion
+      ? `  Solana websocket: ${same} (and ${companion.url}${path}, where web3.js 1.x looks)`
+      : `  Solana websocket: ${same}${dev ? '' : ' (web3.js 1.x given a URL with a port looks on port + 1: pass wsEndpoint, or start with --solana-websocket-port)'}`,
+  )
+  return companion
 }

@@ -1,4 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { connect as connectTcp, createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -10,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSolanaSponsorPolicy } from '../sponsor/solana/createSolanaSponsorPolicy.js'
 import { testAppOrigin, testMasterKey } from '../test/createTestServer.js'
-import { spawnServer } from '../test/spawnServer.js'
+import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
 import {
   openSolanaWebsocketClient,
   refusedSolanaWebsocketUpgrade,
@@ -39,11 +41,72 @@ const connect = async (url: string, options?: { origin?: string }) => {
 }
 const refused = refusedSolanaWebsocketUpgrade
 
+let dataDir: string
+let chainsFile: string
+const spawned: SpawnedServer[] = []
+const cliEnv = () => ({ SIGIL_MASTER_KEY: testMasterKey })
+/** `sigil-server start <args>` on this file's store and the devnet's Solana cluster (the server's own store is SQLite in a temp dir). */
+const startCli = async (args: string[]) => {
+  const server = await spawnServer(
+    ['start', '--data-dir', dataDir, '--chains', chainsFile, ...args],
+    cliEnv(),
+  )
+  spawned.push(server)
+  return server
+}
+/** `sigil-server start <args>` expected to exit: its exit code and output. */
+const runStart = async (args: string[]) => {
+  const { code, stdout, stderr } = await runCli(
+    ['start', '--data-dir', dataDir, '--chains', chainsFile, ...args],
+    cliEnv(),
+  )
+  return { code, output: stdout + stderr }
+}
+/** The first match of `pattern` in what `server` prints (start prints its lines after it listens). */
+async function printed(server: SpawnedServer, pattern: RegExp) {
+  for (let waited = 0; waited < 10_000; waited += 25) {
+    const match = server.output().match(pattern)
+    if (match) return match
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`${pattern} never printed:\n${server.output()}`)
+}
+/** A free port of 127.0.0.1 whose next port is free too. */
+async function freePortWithNext(): Promise<number> {
+  for (;;) {
+    const first = createNetServer()
+    const port = await new Promise<number>((resolve) =>
+      first.listen(0, '127.0.0.1', () => resolve((first.address() as AddressInfo).port)),
+    )
+    const next = createNetServer()
+    const free = await new Promise<boolean>((resolve) => {
+      next.once('error', () => resolve(false))
+      next.listen(port + 1, '127.0.0.1', () => resolve(true))
+    })
+    await new Promise((resolve) => first.close(resolve))
+    if (free) await new Promise((resolve) => next.close(resolve))
+    if (free && port < 65_535) return port
+  }
+}
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connectTcp(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+
 beforeAll(async () => {
   gateway = await startSolanaGateway('sqlite')
   gateway.server.app.websockets.attach(gateway.listener.server)
   base = `${gateway.listener.url.replace('http:', 'ws:')}/rpc/${solanaChainId}`
   apiKey = gateway.server.signerApp.apiKey
+  dataDir = await mkdtemp(join(tmpdir(), 'sigil-solana-ws-'))
+  chainsFile = join(dataDir, 'chains.json')
+  const chains = [{ id: solanaChainId, type: 'solana', rpcUrl: gateway.solana.rpcUrl }]
+  await writeFile(chainsFile, JSON.stringify({ chains }))
   policyId = (
     await createSolanaSponsorPolicy(gateway.server.store.db, {
       appId: gateway.server.signerApp.appId,
@@ -55,6 +118,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const client of clients) client.socket.terminate()
+  await Promise.all(spawned.map((server) => server.stop()))
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
   await gateway?.server.app.websockets.close()
   await gateway?.stop()
 })
@@ -159,40 +224,59 @@ describe('Solana websocket gateway (ws client, @solana/kit)', () => {
     expect(await client.call('slotSubscribe', [])).toEqual(expect.any(Number))
   })
 
-  test('behavior: sigil-server start serves the websocket on its port and, for web3.js, on port + 1', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sigil-solana-ws-'))
-    const env = { SIGIL_MASTER_KEY: testMasterKey }
-    try {
-      const chainsFile = join(dataDir, 'chains.json')
-      const chains = [{ id: solanaChainId, type: 'solana', rpcUrl: gateway.solana.rpcUrl }]
-      await writeFile(chainsFile, JSON.stringify({ chains }))
-      // --dev makes the dev app and prints its API key.
-      const server = await spawnServer(
-        ['start', '--dev', '--port', '0', '--data-dir', dataDir, '--chains', chainsFile],
-        env,
-      )
-      try {
-        let key: string | undefined
-        for (let waited = 0; waited < 10_000 && !key; waited += 25) {
-          key = server.output().match(/dev app API key: (\S+)/)?.[1]
-          if (!key) await new Promise((resolve) => setTimeout(resolve, 25))
-        }
-        const line = server.output().match(/Solana websocket: (\S+)(?: \(and (\S+), where web3\.js)?/)
-        expect(line?.[1]).toBe(`${server.url.replace('http:', 'ws:')}/rpc/${solanaChainId}`)
-        const port = Number(new URL(server.url).port)
-        // Port + 1 may be taken on a busy machine: then start says so and goes on.
-        if (line?.[2]) expect(line[2]).toBe(`ws://127.0.0.1:${port + 1}/rpc/${solanaChainId}`)
-        else expect(server.output()).toContain(`WARNING: port ${port + 1}`)
-        for (const url of [line![1], line![2]].filter(Boolean)) {
-          const client = await connect(`${url}/${key}`)
-          expect(await client.call('slotSubscribe', []), url).toEqual(expect.any(Number))
-          await client.close()
-        }
-      } finally {
-        await server.stop()
-      }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true })
+  test('behavior: sigil-server start --dev serves the websocket on its port and, for web3.js, on port + 1', async () => {
+    const server = await startCli(['--dev', '--port', '0'])
+    const key = (await printed(server, /dev app API key: (\S+)/))[1]
+    const line = server.output().match(/Solana websocket: (\S+)(?: \(and (\S+), where web3\.js)?/)
+    expect(line?.[1]).toBe(`${server.url.replace('http:', 'ws:')}/rpc/${solanaChainId}`)
+    const port = Number(new URL(server.url).port)
+    // Port + 1 may be taken on a busy machine: then start says so and goes on.
+    if (line?.[2]) expect(line[2]).toBe(`ws://127.0.0.1:${port + 1}/rpc/${solanaChainId}`)
+    else expect(server.output()).toContain(`WARNING: port ${port + 1}`)
+    for (const url of [line![1], line![2]].filter(Boolean)) {
+      const client = await connect(`${url}/${key}`)
+      expect(await client.call('slotSubscribe', []), url).toEqual(expect.any(Number))
+      await client.close()
     }
+  }, 60_000)
+
+  test('behavior: sigil-server start in production opens no port + 1; --solana-websocket-port N opens that one', async () => {
+    const port = await freePortWithNext()
+    const production = await startCli(['--port', String(port)])
+    expect((await printed(production, /Solana websocket: .*/))[0]).toBe(
+      `Solana websocket: ws://127.0.0.1:${port}/rpc/${solanaChainId} (web3.js 1.x given a URL with a port looks on port + 1: pass wsEndpoint, or start with --solana-websocket-port)`,
+    )
+    // The gateway's websocket answers on the port itself (no app here: it refuses as it should).
+    const unauthorized = { status: 401, body: { error: expect.any(String), code: 'APP_UNAUTHORIZED' } }
+    expect(await refused(`ws://127.0.0.1:${port}/rpc/${solanaChainId}`)).toEqual(unauthorized)
+    expect(await canConnect(port + 1)).toBe(false)
+    await production.stop()
+
+    const asked = await freePortWithNext()
+    const withFlag = await startCli(['--port', '0', '--solana-websocket-port', String(asked)])
+    expect((await printed(withFlag, /Solana websocket: .*/))[0]).toContain(
+      `(and ws://127.0.0.1:${asked}/rpc/${solanaChainId}, where web3.js 1.x looks)`,
+    )
+    expect(await refused(`ws://127.0.0.1:${asked}/rpc/${solanaChainId}`)).toEqual(unauthorized)
+    const port2 = Number(new URL(withFlag.url).port)
+    if (port2 + 1 !== asked) expect(await canConnect(port2 + 1)).toBe(false)
+  }, 60_000)
+
+  test('error: sigil-server start --solana-websocket-port on a port in use or out of range exits 1 and says why', async () => {
+    const taken = await freePortWithNext()
+    const blocker = createNetServer()
+    await new Promise<void>((resolve) => blocker.listen(taken, '127.0.0.1', resolve))
+    try {
+      const inUse = await runStart(['--port', '0', '--solana-websocket-port', String(taken)])
+      expect(inUse.code).toBe(1)
+      expect(inUse.output).toContain(`--solana-websocket-port ${taken} on 127.0.0.1 is already in use`)
+    } finally {
+      blocker.close()
+    }
+    const outOfRange = await runStart(['--port', '0', '--solana-websocket-port', '70000'])
+    expect(outOfRange).toEqual({
+      code: 1,
+      output: expect.stringContaining('--solana-websocket-port must be 1-65535'),
+    })
   }, 60_000)
 })

@@ -12,8 +12,9 @@ export type SolanaWebsocketCompanion = {
  * Listens on `port` of `host` for the gateway's Solana websocket only: web3.js 1.x derives its websocket
  * URL from an HTTP URL with an explicit port as that port + 1 (a validator's layout), so
  * `http://localhost:8787/rpc/solana-localnet` makes it connect to `ws://localhost:8788/rpc/solana-localnet`
- * (docs/protocol.md#solana-websocket). `sigil-server start` opens it next to its port; a deployment on
- * the standard port needs none (no port in the URL: web3.js keeps the port). Plain HTTP here is 426.
+ * (docs/protocol.md#solana-websocket). `sigil-server start --dev` opens it next to its port, and
+ * `--solana-websocket-port N` on N; a deployment on the standard port needs none (no port in the URL:
+ * web3.js keeps the port). Plain HTTP here is 426.
  *
  * @example
  * const companion = await solanaWebsocketCompanion(app.websockets, { port: 8788, host: '127.0.0.1' })

@@ -33,7 +33,7 @@ import { createSolanaSponsorPolicy } from '../../src/sponsor/solana/createSolana
  *
  * web3.js derives its websocket URL from the HTTP one: same host and path, `ws:`/`wss:`, and for a URL
  * with an explicit port that port + 1 (a validator's layout). Tests use both: the derived URL (the
- * server's second listener on port + 1, as `sigil-server start` opens it) and `wsEndpoint` on the same
+ * server's second listener on port + 1, as `sigil-server start --dev` opens it) and `wsEndpoint` on the same
  * port and path (what a deployment on the standard port gets by default).
  */
 
