@@ -1,5 +1,10 @@
 import { createModularAccountV2Client } from '@account-kit/smart-contracts'
-import { encodeFunctionData, parseAbi } from 'viem'
+import {
+  getDefaultSingleSignerValidationModuleAddress,
+  installValidationActions,
+  SingleSignerValidationModule,
+} from '@account-kit/smart-contracts/experimental'
+import { concat, encodeFunctionData, parseAbi, toHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
 import { sigilAccountFactories } from '../../src/sponsor/sigilAccountFactories.js'
@@ -24,6 +29,10 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => testbed?.stop())
 
+const getValidationDataAbi = parseAbi([
+  'struct ValidationDataView { uint8 validationFlags; bytes25[] validationHooks; bytes25[] executionHooks; bytes4[] selectors; }',
+  'function getValidationData(bytes24 validationFunction) view returns (ValidationDataView)',
+])
 const updateFallbackSignerAbi = parseAbi([
   'function updateFallbackSignerData(address fallbackSigner, bool isDisabled)',
 ])
@@ -94,6 +103,54 @@ describe('@account-kit/smart-contracts ModularAccountV2', () => {
     })
     // The former owner no longer signs for the account: the gateway's estimate fails on its signature.
     await expect(sendOperations(testbed, client as unknown as AccountKitClient, 1)).rejects.toThrow()
+  }, 60_000)
+
+  test('behavior: @account-kit/smart-contracts ModularAccountV2 installValidation adds a session key that signs at its entity id', async () => {
+    const sessionKey = newOwner()
+    const client = await createModularAccountV2Client({ ...testbed.connection, signer: newOwner().signer })
+    await sendOperations(testbed, client as unknown as AccountKitClient, 1)
+    const { hash } = await installValidationActions(client).installValidation({
+      validationConfig: {
+        moduleAddress: getDefaultSingleSignerValidationModuleAddress(testbed.chain),
+        entityId: 1,
+        isGlobal: true,
+        isSignatureValidation: true,
+        isUserOpValidation: true,
+      },
+      selectors: [],
+      installData: SingleSignerValidationModule.encodeOnInstallData({
+        entityId: 1,
+        signer: sessionKey.address,
+      }),
+      hooks: [],
+    })
+    await client.waitForUserOperationTransaction({ hash })
+    const sessionClient = await createModularAccountV2Client({
+      ...testbed.connection,
+      signer: sessionKey.signer,
+      accountAddress: client.account.address,
+      signerEntity: { entityId: 1, isGlobalValidation: true },
+    })
+    const validationData = await testbed.publicClient.readContract({
+      address: client.account.address,
+      abi: getValidationDataAbi,
+      functionName: 'getValidationData',
+      args: [concat([getDefaultSingleSignerValidationModuleAddress(testbed.chain), toHex(1, { size: 4 })])],
+    })
+    expect(validationData).toEqual({
+      validationFlags: 7,
+      validationHooks: [],
+      executionHooks: [],
+      selectors: [],
+    })
+    expect(await sendOperations(testbed, sessionClient as unknown as AccountKitClient, 1)).toEqual([
+      'success',
+    ])
+    expect(await verifyAccountSignatures(testbed, sessionClient as unknown as AccountKitClient)).toEqual({
+      message: true,
+      typedData: true,
+      otherMessage: false,
+    })
   }, 60_000)
 
   test('behavior: @account-kit/smart-contracts ModularAccountV2 under a policy restricted to Sigil factories', async () => {
