@@ -66,6 +66,13 @@ describe('ModularAccountV2 in 7702 mode', () => {
     )
     expect(await read('getFallbackSignerData')).toEqual([account, false])
     expect(await read('entryPoint')).toBe(entryPoint)
+    expect(await read('accountId')).toBe('alchemy.sma-7702.1.0.0')
+    expect(await read('getValidationData', [`0x${'00'.repeat(24)}`])).toEqual({
+      validationFlags: 0,
+      validationHooks: [],
+      executionHooks: [],
+      selectors: [],
+    })
   })
 
   test('behavior: the EOA signs its own user operations (0xFF ‖ 0x00 ‖ sign(userOpHash))', async () => {
