@@ -226,5 +226,5 @@ export type {
   WalletProviderDetail,
   WalletProviderInfo,
 } from './wallets/WalletProvider.js'
-export { watchInjectedWallets } from './wallets/watchInjectedWallets.js'
 export { walletPopupZIndex } from './wallets/walletPopupZIndex.js'
+export { watchInjectedWallets } from './wallets/watchInjectedWallets.js'
