@@ -2,7 +2,8 @@
 /**
  * Compiles Sigil's Solidity sources with solcjs from npm, offline, into one TypeScript module per deployable
  * contract (ABI `as const`, creation and runtime bytecode). Each folder of `contracts/` is a group compiled on
- * its own (`contracts/light/*.sol` → `src/artifacts/light/*.ts`); sources import within their group by relative
+ * its own (`contracts/light/*.sol` → `src/artifacts/light/*.ts`; the paymaster group goes to
+ * `@sigil/protocol`'s `src/paymaster/artifacts/`); sources import within their group by relative
  * paths and from npm packages (solady, OpenZeppelin, account-abstraction 0.6/0.7/0.8).
  *
  *   npm run build:contracts -w @sigil/devnet                   every group
@@ -29,6 +30,13 @@ const solc = require('solc') as {
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const contractsDir = join(packageDir, 'contracts')
 const artifactsDir = join(packageDir, 'src', 'artifacts')
+/**
+ * Groups whose artifacts live outside the devnet: the paymasters' go to @sigil/protocol, the one home both the
+ * devnet and the server (`sigil-server paymaster deploy`) import them from.
+ */
+const outDirs: Record<string, string> = {
+  paymaster: join(packageDir, '..', 'protocol', 'src', 'paymaster', 'artifacts'),
+}
 
 /** Import prefixes and the package folder they resolve to; solady's npm layout keeps its sources in `src/`. */
 const remappings: [prefix: string, resolve: () => string][] = [
@@ -138,7 +146,7 @@ function buildGroup(group: string, check: boolean): boolean {
   const started = performance.now()
   const modules = compile(group)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  const outDir = join(artifactsDir, group)
+  const outDir = outDirs[group] ?? join(artifactsDir, group)
   if (check) {
     const stale = [...modules].filter(([name, text]) => {
       const file = join(outDir, `${name}.ts`)

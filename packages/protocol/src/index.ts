@@ -31,6 +31,9 @@ export { encodeOauthState } from './oauth/encodeOauthState.js'
 export { getOauthNonce } from './oauth/getOauthNonce.js'
 export type { OauthState } from './oauth/OauthState.js'
 export { type OauthReturnParameter, oauthReturnParameters } from './oauth/oauthReturnParameters.js'
+export { SigilPaymaster06 } from './paymaster/artifacts/SigilPaymaster06.js'
+export { SigilPaymaster07 } from './paymaster/artifacts/SigilPaymaster07.js'
+export { SigilPaymaster08 } from './paymaster/artifacts/SigilPaymaster08.js'
 export type { EntryPointVersion } from './paymaster/EntryPointVersion.js'
 export {
   type GetPaymasterHashParameters,

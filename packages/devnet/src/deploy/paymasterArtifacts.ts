@@ -1,6 +1,4 @@
-import { SigilPaymaster06 } from '../artifacts/paymaster/SigilPaymaster06.js'
-import { SigilPaymaster07 } from '../artifacts/paymaster/SigilPaymaster07.js'
-import { SigilPaymaster08 } from '../artifacts/paymaster/SigilPaymaster08.js'
+import { SigilPaymaster06, SigilPaymaster07, SigilPaymaster08 } from '@sigil/protocol'
 
 /** Sigil's verifying paymaster artifact per EntryPoint version. */
 export const paymasterArtifacts = {
