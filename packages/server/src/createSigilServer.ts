@@ -10,12 +10,14 @@ import { ApiError } from './http/errors/ApiError.js'
 import { handleError, renderError } from './http/handleError.js'
 import { limitBody } from './http/limitBody.js'
 import { publicApiCors } from './http/publicApiCors.js'
+import { requestId } from './http/requestId.js'
 import { createApiKeyCache } from './kms/auth/createApiKeyCache.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { startSigningThread } from './kms/signing/startSigningThread.js'
 import { signRawPayloadOnListener } from './kms/signRawPayloadOnListener.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
+import { resolveLogFormat } from './log/resolveLogFormat.js'
 import { createMailer } from './mail/createMailer.js'
 import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
 import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
@@ -56,7 +58,9 @@ export type SigilServer = Hono & {
  */
 export async function createSigilServer(config: SigilServerConfig = {}): Promise<SigilServer> {
   const resolved = resolveConfig(config)
-  const logger = config.logger ?? createLogger({ level: config.logLevel ?? 'info' })
+  const logger =
+    config.logger ??
+    createLogger({ level: config.logLevel ?? 'info', format: resolveLogFormat(config.dev === true) })
   const now = config.now ?? Date.now
   const store =
     config.store ??
@@ -121,6 +125,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     }
 
     const app = new Hono()
+    app.use('*', requestId(logger))
     app.onError(handleError(logger))
     app.notFound((c) =>
       c.json(

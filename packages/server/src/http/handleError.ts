@@ -1,6 +1,7 @@
 import { signerErrorCodes } from '@sigil/protocol'
 import type { Context } from 'hono'
 import type { Logger } from '../log/createLogger.js'
+import { currentRequestId } from '../log/requestContext.js'
 import { ApiError } from './errors/ApiError.js'
 import { toPublicErrorBody } from './errors/toPublicErrorBody.js'
 import { toSignerErrorBody } from './errors/toSignerErrorBody.js'
@@ -31,7 +32,7 @@ export function handleError(logger: Logger) {
         c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
       return c.json(renderError(c, error), error.status as 400)
     }
-    const requestId = crypto.randomUUID()
+    const requestId = currentRequestId() ?? crypto.randomUUID()
     const raw = (error as unknown as { code?: unknown }).code
     const code = typeof raw === 'string' ? raw : undefined
     logger.error('internal error', { requestId, path: c.req.path, error: error.name, code })

@@ -1,3 +1,7 @@
+import { pino } from 'pino'
+import { redactedLogPaths } from './redactedLogPaths.js'
+import { requestContext } from './requestContext.js'
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 export type LogFields = Record<string, string | number | boolean | null | undefined>
 export type Logger = {
@@ -7,54 +11,70 @@ export type Logger = {
   error(message: string, fields?: LogFields): void
 }
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
+type LineLevel = Exclude<LogLevel, 'silent'>
 
 export type CreateLoggerParameters = {
   level?: LogLevel
   /** Where lines go; defaults to stdout (debug, info) and stderr (warn, error). */
-  write?: (line: string, level: Exclude<LogLevel, 'silent'>) => void
-  /** `json` writes one JSON object per line; `text` a readable line. */
+  write?: (line: string, level: LineLevel) => void
+  /** `json` (the default) writes one JSON object per line; `text` a readable line, for development. */
   format?: 'json' | 'text'
 }
 
+const levelByNumber: Record<number, LineLevel> = { 20: 'debug', 30: 'info', 40: 'warn', 50: 'error' }
+
 /**
- * A small structured logger. Callers pass only safe fields: ids, names, counts — never key
- * material, mnemonics, stamps or SQL.
+ * The server's structured logger, on pino. A JSON line is
+ * `{"level":"info","time":"…","pid":…,"requestId":"…","message":"…",…fields}`: `requestId` is there on
+ * every line written while a request is handled (see `requestContext`), and secret-named fields are
+ * redacted (`redactedLogPaths`). Callers still pass only safe fields: ids, names, counts — never key
+ * material, mnemonics, stamps or SQL (docs/deploy.md#logs).
  *
  * @example
  * const log = createLogger({ level: 'info' })
  * log.info('server listening', { url: 'http://127.0.0.1:8787' })
  */
 export function createLogger(parameters: CreateLoggerParameters = {}): Logger {
-  const { level = 'info', format = 'text' } = parameters
+  const { level = 'info', format = 'json' } = parameters
   const write =
     parameters.write ??
-    ((line, lineLevel) =>
+    ((line: string, lineLevel: LineLevel) =>
       (lineLevel === 'warn' || lineLevel === 'error' ? process.stderr : process.stdout).write(`${line}\n`))
-  const emit = (lineLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields) => {
-    if (order[lineLevel] < order[level]) return
-    if (format === 'json') {
-      write(
-        JSON.stringify({ time: new Date().toISOString(), level: lineLevel, message, ...fields }),
-        lineLevel,
-      )
-      return
-    }
-    const rest = fields
-      ? Object.entries(fields)
-          .filter(([, value]) => value !== undefined)
-          .map(
-            ([key, value]) =>
-              `${key}=${typeof value === 'string' && /\s/.test(value) ? JSON.stringify(value) : value}`,
-          )
-          .join(' ')
-      : ''
-    write(`${lineLevel.padEnd(5)} ${message}${rest ? ` ${rest}` : ''}`, lineLevel)
+  const destination = {
+    write(chunk: string) {
+      const line = chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk
+      const parsed = JSON.parse(line) as Record<string, unknown> & { level: LineLevel }
+      write(format === 'text' ? toTextLine(parsed) : line, parsed.level)
+    },
   }
-  return {
-    debug: (message, fields) => emit('debug', message, fields),
-    info: (message, fields) => emit('info', message, fields),
-    warn: (message, fields) => emit('warn', message, fields),
-    error: (message, fields) => emit('error', message, fields),
+  const logger = pino(
+    {
+      level,
+      messageKey: 'message',
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (_label, number) => ({ level: levelByNumber[number] ?? 'info' }) },
+      mixin: () => requestContext.getStore() ?? {},
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+    },
+    destination,
+  )
+  const emit = (lineLevel: LineLevel) => (message: string, fields?: LogFields) => {
+    if (fields) logger[lineLevel](fields, message)
+    else logger[lineLevel](message)
   }
+  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
+}
+
+/** `info  message key=value …`: the JSON line for a developer's terminal. */
+function toTextLine(parsed: Record<string, unknown>): string {
+  const { level, message, time: _time, pid: _pid, ...fields } = parsed
+  const rest = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' && /\s/.test(value) ? JSON.stringify(value) : String(value)}`,
+    )
+    .join(' ')
+  return `${String(level).padEnd(5)} ${String(message)}${rest ? ` ${rest}` : ''}`
 }

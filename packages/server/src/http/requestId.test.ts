@@ -1,0 +1,54 @@
+import { Hono } from 'hono'
+import { expect, test } from 'vitest'
+import { createLogger } from '../log/createLogger.js'
+import { requestId } from './requestId.js'
+
+const appWithLog = () => {
+  const lines: Record<string, unknown>[] = []
+  const logger = createLogger({ write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) })
+  const app = new Hono()
+  app.use('*', requestId(logger))
+  app.get('/x', async (c) => {
+    logger.info('inside the route')
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    logger.warn('after an await')
+    return c.json({ ok: true })
+  })
+  return { app, lines }
+}
+
+test('default: a generated id is answered in X-Request-Id and carried by every line of the request', async () => {
+  const { app, lines } = appWithLog()
+  const response = await app.request('/x?code=123456')
+  expect(response.status).toBe(200)
+  const id = response.headers.get('x-request-id')
+  expect(id).toMatch(/^[0-9a-f-]{36}$/)
+  expect(lines.map((line) => line.message)).toEqual(['inside the route', 'after an await', 'request'])
+  for (const line of lines) expect(line.requestId).toBe(id)
+  expect(lines[2]).toMatchObject({ method: 'GET', path: '/x', status: 200 })
+  expect(JSON.stringify(lines)).not.toContain('123456')
+})
+
+test('behavior: a short safe incoming X-Request-Id is kept', async () => {
+  const { app, lines } = appWithLog()
+  const response = await app.request('/x', { headers: { 'x-request-id': 'edge-42.a:b_c' } })
+  expect(response.headers.get('x-request-id')).toBe('edge-42.a:b_c')
+  expect(lines.every((line) => line.requestId === 'edge-42.a:b_c')).toBe(true)
+})
+
+test('behavior: an unsafe or long incoming X-Request-Id is replaced', async () => {
+  for (const given of ['a b', 'x'.repeat(65), '{"json":1}', 'id\u00e9']) {
+    const { app } = appWithLog()
+    const response = await app.request('/x', { headers: { 'x-request-id': given } })
+    expect(response.headers.get('x-request-id')).not.toBe(given)
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  }
+})
+
+test('behavior: ids differ between requests and a 404 gets one too', async () => {
+  const { app } = appWithLog()
+  const [a, b] = await Promise.all([app.request('/x'), app.request('/missing')])
+  expect(b.status).toBe(404)
+  expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'))
+  expect(b.headers.get('x-request-id')).toBeTruthy()
+})

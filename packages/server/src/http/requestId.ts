@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Context, Next } from 'hono'
+import type { Logger } from '../log/createLogger.js'
+import { requestContext } from '../log/requestContext.js'
+
+/** An incoming `X-Request-Id` is kept only when it is a short token of safe characters. */
+const safeRequestId = /^[A-Za-z0-9._:-]{1,64}$/
+
+/**
+ * The request-id middleware, first in the chain: takes the caller's `X-Request-Id` when it is a short safe
+ * token (a proxy's id, so its log and ours join) or makes one, answers it in `X-Request-Id`, runs the rest
+ * of the request inside `requestContext` (every log line carries it) and logs one `request` line at the
+ * end: method, path (no query string, which may hold a code), status and milliseconds (docs/deploy.md#logs).
+ *
+ * @example
+ * app.use('*', requestId(logger))
+ */
+export function requestId(logger: Logger) {
+  return async (c: Context, next: Next) => {
+    const started = performance.now()
+    // Node's own header object when on the listener: `c.req.header` would build a web `Headers`.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+    const given = incoming ? incoming.headers['x-request-id'] : c.req.header('x-request-id')
+    const id = typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID()
+    await requestContext.run({ requestId: id }, async () => {
+      try {
+        await next()
+      } finally {
+        logger.info('request', {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        })
+      }
+    })
+    try {
+      c.res.headers.set('X-Request-Id', id)
+    } catch {
+      // A response with immutable headers (one passed on from `fetch`): copied once to add the header.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('X-Request-Id', id)
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/** Field names that hold secrets; a value logged under one of them is written as `[redacted]`. */
+const secretFields = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-stamp',
+  'xStamp',
+  'stamp',
+  'stampHeaderValue',
+  'privateKey',
+  'apiPrivateKey',
+  'mnemonic',
+  'seed',
+  'credentialBundle',
+  'exportBundle',
+  'encryptionKey',
+  'masterKey',
+  'otp',
+  'otpCode',
+  'verificationToken',
+  'apiKey',
+  'bearer',
+  'password',
+  'secret',
+  'clientSecret',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'sessionJwt',
+  'token',
+]
+
+/**
+ * pino `redact` paths: the secret fields at the top of a line and one level down (`headers.cookie`,
+ * `body.mnemonic`). Defence in depth: callers log only ids, names and counts (docs/deploy.md#logs).
+ */
+export const redactedLogPaths: string[] = secretFields.flatMap((field) =>
+  /^[A-Za-z_$][\w$]*$/.test(field) ? [field, `*.${field}`] : [`["${field}"]`, `*["${field}"]`],
+)
