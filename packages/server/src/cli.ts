@@ -5,12 +5,10 @@ import {
   backupUsage,
   migrateUsage,
   paymasterSignerUsage,
-  paymasterUsage,
   policyUsage,
   restoreUsage,
   solanaFeePayerUsage,
   startUsage,
-  vaultUsage,
 } from './cli/cliUsage.js'
 
 const usage = `Usage:
@@ -20,9 +18,7 @@ const usage = `Usage:
   ${appCreateUsage}
   ${policyUsage}
   ${paymasterSignerUsage}
-  ${paymasterUsage}
   ${solanaFeePayerUsage}
-  ${vaultUsage}
   ${backupUsage}
   ${restoreUsage}
 
@@ -43,10 +39,8 @@ async function main(argv: string[]): Promise<void> {
     return (await import('./cli/paymasterSignerCommand.js')).paymasterSignerCommand(rest.slice(1))
   if (command === 'solana' && rest[0] === 'fee-payer')
     return (await import('./cli/solanaFeePayerCommand.js')).solanaFeePayerCommand(rest.slice(1))
-  if (command === 'paymaster') return (await import('./cli/paymasterCommand.js')).paymasterCommand(rest)
   if (command === 'backup') return (await import('./cli/backupCommand.js')).backupCommand(rest)
   if (command === 'restore') return (await import('./cli/restoreCommand.js')).restoreCommand(rest)
-  if (command === 'vault') return (await import('./cli/vaultCommand.js')).vaultCommand(rest)
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)

@@ -2,7 +2,7 @@
  * The usage line of every `sigil-server` command, in one module that imports nothing, so `--help` and a
  * usage mistake answer without loading the server, and each command loads only what it needs.
  */
-export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--solana-websocket-port N] [--admin-port N [--admin-host 127.0.0.1]] [--allow-insecure-key-file] [--data-dir ./.sigil] [--database-url URL]`
+export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--solana-websocket-port N] [--allow-insecure-key-file] [--data-dir ./.sigil] [--database-url URL]`
 
 export const migrateUsage = 'sigil-server migrate [--data-dir ./.sigil] [--database-url URL]'
 
@@ -24,17 +24,8 @@ export const policyUsage = `sigil-server policy create --app APP_ID (--budget WE
 
 export const paymasterSignerUsage = 'sigil-server paymaster signer [--data-dir ./.sigil] [--database-url URL]'
 
-export const paymasterUsage = `sigil-server paymaster deploy|deposit|stake|withdraw|status --rpc URL [--entry-point 0.6|0.7|0.8] [--private-key-file FILE] [--owner 0x…] [--amount ETH] [--unstake-delay SECONDS] [--to 0x…] [--data-dir ./.sigil] [--database-url URL]
-
-  The deployer key comes from --private-key-file or SIGIL_DEPLOYER_KEY (status needs only --owner). deposit and
-  stake take --amount, stake also --unstake-delay, withdraw --to and --amount; --entry-point defaults to 0.7.`
-
-export const solanaFeePayerUsage = `sigil-server solana fee-payer [--data-dir ./.sigil] [--database-url URL]
-  sigil-server solana fee-payer status --rpc URL [--data-dir ./.sigil] [--database-url URL]`
+export const solanaFeePayerUsage = 'sigil-server solana fee-payer [--data-dir ./.sigil] [--database-url URL]'
 
 export const backupUsage = 'sigil-server backup --out FILE [--data-dir ./.sigil]'
 
 export const restoreUsage = 'sigil-server restore --from FILE [--data-dir ./.sigil] [--force]'
-
-export const vaultUsage =
-  'sigil-server vault rotate (--new-master-key-file FILE | SIGIL_NEW_MASTER_KEY=…) [--rows-per-second N] [--data-dir ./.sigil] [--database-url URL]'
