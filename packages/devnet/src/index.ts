@@ -10,6 +10,7 @@ export {
   deployDevnetContracts,
 } from './deploy/deployDevnetContracts.js'
 export { deployEntryPoints } from './deploy/deployEntryPoints.js'
+export { deployLightAccounts } from './deploy/deployLightAccounts.js'
 export { type DeployPaymastersParameters, deployPaymasters } from './deploy/deployPaymasters.js'
 export type { EntryPoints } from './deploy/EntryPoints.js'
 export { entryPointAddresses } from './deploy/entryPointAddresses.js'

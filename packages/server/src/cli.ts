@@ -5,6 +5,7 @@ import {
   backupUsage,
   migrateUsage,
   paymasterSignerUsage,
+  paymasterUsage,
   policyUsage,
   restoreUsage,
   solanaFeePayerUsage,
@@ -18,6 +19,7 @@ const usage = `Usage:
   ${appCreateUsage}
   ${policyUsage}
   ${paymasterSignerUsage}
+  ${paymasterUsage}
   ${solanaFeePayerUsage}
   ${backupUsage}
   ${restoreUsage}
@@ -39,6 +41,7 @@ async function main(argv: string[]): Promise<void> {
     return (await import('./cli/paymasterSignerCommand.js')).paymasterSignerCommand(rest.slice(1))
   if (command === 'solana' && rest[0] === 'fee-payer')
     return (await import('./cli/solanaFeePayerCommand.js')).solanaFeePayerCommand(rest.slice(1))
+  if (command === 'paymaster') return (await import('./cli/paymasterCommand.js')).paymasterCommand(rest)
   if (command === 'backup') return (await import('./cli/backupCommand.js')).backupCommand(rest)
   if (command === 'restore') return (await import('./cli/restoreCommand.js')).restoreCommand(rest)
   if (!command || command === '--help' || command === '-h' || command === 'help')

@@ -24,7 +24,13 @@ export const policyUsage = `sigil-server policy create --app APP_ID (--budget WE
 
 export const paymasterSignerUsage = 'sigil-server paymaster signer [--data-dir ./.sigil] [--database-url URL]'
 
-export const solanaFeePayerUsage = 'sigil-server solana fee-payer [--data-dir ./.sigil] [--database-url URL]'
+export const paymasterUsage = `sigil-server paymaster deploy|deposit|stake|withdraw|status --rpc URL [--entry-point 0.6|0.7|0.8] [--private-key-file FILE] [--owner 0x…] [--amount ETH] [--unstake-delay SECONDS] [--to 0x…] [--data-dir ./.sigil] [--database-url URL]
+
+  The deployer key comes from --private-key-file or SIGIL_DEPLOYER_KEY (status needs only --owner). deposit and
+  stake take --amount, stake also --unstake-delay, withdraw --to and --amount; --entry-point defaults to 0.7.`
+
+export const solanaFeePayerUsage = `sigil-server solana fee-payer [--data-dir ./.sigil] [--database-url URL]
+  sigil-server solana fee-payer status --rpc URL [--data-dir ./.sigil] [--database-url URL]`
 
 export const backupUsage = 'sigil-server backup --out FILE [--data-dir ./.sigil]'
 

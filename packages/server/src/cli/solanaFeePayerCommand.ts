@@ -10,6 +10,8 @@ import { withStoreAndVault } from './withStoreAndVault.js'
  * the vault on first use. Works while a server runs on the same store (both get the same key).
  */
 export async function solanaFeePayerCommand(args: string[]): Promise<void> {
+  if (args[0] === 'status')
+    return (await import('./solanaFeePayerStatusCommand.js')).solanaFeePayerStatusCommand(args.slice(1))
   const { values } = parseArgs({ args, options: { ...commonOptions }, strict: true })
   if (values.help) return void console.log(solanaFeePayerUsage)
   const { address } = await withStoreAndVault(values, (db, vault) =>

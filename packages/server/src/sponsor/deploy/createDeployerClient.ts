@@ -1,0 +1,20 @@
+import { createWalletClient, type Hex, http, publicActions } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+/**
+ * A viem wallet + public client on `rpcUrl` that signs with the deployer key (locally: the key never goes to
+ * the node). No chain object: the node's chain id is asked for each transaction.
+ *
+ * @example
+ * const client = createDeployerClient({ rpcUrl: 'https://sepolia.base.org', privateKey })
+ */
+export function createDeployerClient({ rpcUrl, privateKey }: { rpcUrl: string; privateKey: Hex }) {
+  return createWalletClient({
+    account: privateKeyToAccount(privateKey),
+    chain: null,
+    transport: http(rpcUrl, { retryCount: 1 }),
+    pollingInterval: 250,
+  }).extend(publicActions)
+}
+
+export type DeployerClient = ReturnType<typeof createDeployerClient>
