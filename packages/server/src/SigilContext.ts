@@ -3,6 +3,7 @@ import type { ApiKeyCache } from './kms/auth/createApiKeyCache.js'
 import type { SigningThread } from './kms/signing/startSigningThread.js'
 import type { Logger } from './log/createLogger.js'
 import type { Mailer } from './mail/createMailer.js'
+import type { Metrics } from './observability/createMetrics.js'
 import type { ResolvedConfig } from './resolveConfig.js'
 import type { Store } from './store/createStore.js'
 import type { WriteBatcher } from './store/createWriteBatcher.js'
@@ -28,6 +29,8 @@ export type SigilContext = {
   /** Sign-in mail (SMTP, or the dev mailbox). */
   mailer: Mailer
   rateLimits: RateLimits
+  /** Prometheus metrics of this server (docs/deploy.md#health-and-metrics); hooks add to them. */
+  metrics: Metrics
   /** HMAC key for email codes and link tokens at rest. */
   codeHashKey: Uint8Array
   /** Where secp256k1 digests are signed off the event loop; without it they are signed in line. */

@@ -20,6 +20,9 @@ import { createLogger } from './log/createLogger.js'
 import { resolveLogFormat } from './log/resolveLogFormat.js'
 import { createMailer } from './mail/createMailer.js'
 import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
+import { createMetrics } from './observability/createMetrics.js'
+import { healthRoutes } from './observability/healthRoutes.js'
+import { measureRequests } from './observability/measureRequests.js'
 import { resolveConfig, type SigilServerConfig } from './resolveConfig.js'
 import { createRpcRoutes } from './rpc/createRpcRoutes.js'
 import { type SolanaWebsocketGateway, solanaWebsocketGateway } from './rpc/solanaWebsocketGateway.js'
@@ -98,6 +101,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     // secp256k1 signatures on the event loop unless asked otherwise: on the 2-vCPU bench machine the
     // thread's hand-off cost more than the signature (5,046-5,765 vs 5,593-6,320 req/s, bench/README.md).
     if (config.signingThread === true) signingThread = await startSigningThread()
+    const metrics = createMetrics({ pool: store.pool })
     const ctx: SigilContext = {
       config: resolved,
       store,
@@ -118,13 +122,19 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
         devMailbox: resolved.devMailbox,
         now,
       }),
-      rateLimits: createRateLimits({ redisUrl: resolved.redisUrl, overrides: config.rateLimits }),
+      rateLimits: createRateLimits({
+        redisUrl: resolved.redisUrl,
+        overrides: config.rateLimits,
+        onRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }),
+      }),
+      metrics,
       codeHashKey,
       signingThread,
       now,
     }
 
     const app = new Hono()
+    app.use('*', measureRequests(metrics))
     app.use('*', requestId(logger))
     app.onError(handleError(logger))
     app.notFound((c) =>
@@ -139,6 +149,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       ),
     )
     app.get('/health', (c) => c.json({ status: 'ok' }))
+    app.route('/', healthRoutes(ctx))
     // The signing hot path on the Node listener; it hands everything unusual on to the middleware below.
     app.post('/public/v1/submit/sign_raw_payload', signRawPayloadOnListener(ctx))
     app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))

@@ -61,10 +61,13 @@ export type RateLimitBucket = keyof typeof buckets
 export function createRateLimits({
   redisUrl,
   overrides = {},
+  onRefused,
 }: {
   redisUrl?: string | undefined
   /** Other budgets per bucket (load tests); the defaults above otherwise. */
   overrides?: Partial<Record<RateLimitBucket, { points: number; duration: number }>>
+  /** Called with the limit's name each time it refuses a request (metrics). */
+  onRefused?: ((limit: RateLimitBucket) => void) | undefined
 } = {}): RateLimits {
   const redis = redisUrl
     ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
@@ -75,11 +78,13 @@ export function createRateLimits({
     const limiter = redis
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `sigil:${name}`, points, duration })
       : new RateLimiterMemory({ keyPrefix: name, points, duration })
-    const exhausted = (state: RateLimiterRes) =>
-      new ApiError('RESOURCE_EXHAUSTED', message, {
+    const exhausted = (state: RateLimiterRes) => {
+      onRefused?.(name)
+      return new ApiError('RESOURCE_EXHAUSTED', message, {
         errorCode: signerErrorCodes.RATE_LIMITED,
         retryAfterSeconds: Math.max(1, state.msBeforeNext / 1000),
       })
+    }
     return {
       async consume(key) {
         try {

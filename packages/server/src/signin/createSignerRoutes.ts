@@ -5,6 +5,8 @@ import { clientIp } from '../http/clientIp.js'
 import { parseJsonBody } from '../http/parseJsonBody.js'
 import { parseWith } from '../http/parseWith.js'
 import { readRawBody } from '../http/readRawBody.js'
+import { countSignIn } from '../observability/countSignIn.js'
+import { signInMethodOf } from '../observability/signInMethodOf.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { SignerRequest, SignerRouteDefinition } from './defineSignerRoute.js'
 import { signerCors } from './signerCors.js'
@@ -36,7 +38,8 @@ export function createSignerRoutes(ctx: SigilContext, definitions: SignerRouteDe
       const text = await readRawBody(c)
       const json = text.trim() ? parseJsonBody(text, { errorCode: signerErrorCodes.INVALID_REQUEST }) : {}
       const body = parseWith(definition.schema, json)
-      const answer = await definition.handle(ctx, request, body)
+      const method = signInMethodOf(definition.path, body)
+      const answer = await countSignIn(ctx.metrics, method, () => definition.handle(ctx, request, body))
       c.header('Cache-Control', 'no-store')
       return c.json(answer as object)
     })

@@ -89,6 +89,7 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
     userOperationHash: userOperationHashOf({ ...userOperation, ...fields }, version, chain.id, entryPoint),
     now,
   })
+  ctx.metrics.sponsorshipReserved(policyId, operation.maxCostWei)
   return fields
 }
 

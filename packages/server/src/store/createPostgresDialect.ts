@@ -14,7 +14,7 @@ const INT8_OID = 20
  * @example
  * const db = new Kysely<Database>({ dialect: createPostgresDialect('postgres://postgres@127.0.0.1/sigil') })
  */
-export function createPostgresDialect(databaseUrl: string): PostgresDialect {
+export function createPostgresDialect(databaseUrl: string): PostgresDialect & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     types: {
@@ -27,7 +27,8 @@ export function createPostgresDialect(databaseUrl: string): PostgresDialect {
   // An idle client that loses its server emits 'error' on the pool; pg drops that client and the next query
   // opens a new one. Without a listener the event would crash the process.
   pool.on('error', () => {})
-  return new SchemaScopedPostgresDialect({ pool })
+  // The pool is exposed for the metrics' pool gauges.
+  return Object.assign(new SchemaScopedPostgresDialect({ pool }), { pool })
 }
 
 /** Kysely's PostgreSQL dialect whose introspection stays in `current_schema()` (see the introspector). */

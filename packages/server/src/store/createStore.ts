@@ -2,6 +2,7 @@ import { closeSync, constants, mkdirSync, openSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import SQLite, { type Database as SqliteDatabase } from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
+import type pg from 'pg'
 import { createPostgresDialect } from './createPostgresDialect.js'
 import { createSqliteDialect } from './createSqliteDialect.js'
 import type { Database } from './schema.js'
@@ -18,6 +19,8 @@ export type Store = {
    * `prepareQuery`). Never use it while this connection is inside a transaction (`inTransaction`).
    */
   sqlite?: SqliteDatabase | undefined
+  /** PostgreSQL only: the pool behind `db`, read by the metrics' pool gauges. */
+  pool?: pg.Pool | undefined
   /** Closes the SQLite file or ends the PostgreSQL pool. */
   close(): Promise<void>
 }
@@ -48,7 +51,8 @@ export type CreateStoreParameters = {
 export async function createStore(parameters: CreateStoreParameters = {}): Promise<Store> {
   const { databaseUrl } = parameters
   if (databaseUrl) {
-    const db = new Kysely<Database>({ dialect: createPostgresDialect(databaseUrl) })
+    const postgres = createPostgresDialect(databaseUrl)
+    const db = new Kysely<Database>({ dialect: postgres })
     try {
       // Fail at startup, not at the first request, when the database cannot be reached.
       await sql`select 1`.execute(db)
@@ -56,7 +60,7 @@ export async function createStore(parameters: CreateStoreParameters = {}): Promi
       await db.destroy()
       throw error
     }
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    return { db, dialect: 'postgres', pool: postgres.pool, close: () => db.destroy() }
   }
 
   const dataDir = resolve(parameters.dataDir ?? '.sigil')

@@ -158,6 +158,7 @@ export async function submitActivity(
       const existing = await findByFingerprint(ctx, organizationId, fingerprint)
       if (existing) return answer(existing)
     }
+    ctx.metrics.activities.inc({ type: envelope.type, status: 'ACTIVITY_STATUS_FAILED' })
     throw error
   }
 
@@ -198,6 +199,7 @@ export async function submitActivity(
       cause: error,
     })
   }
+  ctx.metrics.activities.inc({ type: envelope.type, status: 'ACTIVITY_STATUS_COMPLETED' })
   // The answer is serialized again; the objects serialized into the row are what parsing it would give.
   return toV1Activity(completed, { intent, result })
 }
