@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { createSigilServer } from '../createSigilServer.js'
 import { isLoopbackHost } from '../mail/isLoopbackHost.js'
+import { parseAdminListener } from '../observability/parseAdminListener.js'
+import { serveAdmin } from '../observability/serveAdmin.js'
 import { type SolanaWebsocketCompanion, solanaWebsocketCompanion } from '../rpc/solanaWebsocketCompanion.js'
 import { startUsage } from './cliUsage.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
@@ -30,6 +32,8 @@ export async function startCommand(args: string[]): Promise<void> {
       chains: { type: 'string' },
       'allow-insecure-key-file': { type: 'boolean' },
       'solana-websocket-port': { type: 'string' },
+      'admin-port': { type: 'string' },
+      'admin-host': { type: 'string' },
     },
     strict: true,
   })
@@ -46,6 +50,7 @@ export async function startCommand(args: string[]): Promise<void> {
     (!Number.isInteger(websocketPort) || websocketPort < 1 || websocketPort > 65_535)
   )
     throw new Error(`--solana-websocket-port must be 1-65535, got ${values['solana-websocket-port']}`)
+  const adminListener = parseAdminListener({ port: values['admin-port'], host: values['admin-host'] })
   if (!dev && !process.env.SMTP_URL) throw new Error(noMailDeliveryMessage)
   const app = await createSigilServer({
     ...storeLocation(values),
@@ -84,6 +89,16 @@ export async function startCommand(args: string[]): Promise<void> {
     await app.close()
     throw error
   })
+  // /metrics, /healthz and /readyz on their own port, loopback unless --admin-host says otherwise.
+  const admin = adminListener
+    ? await serveAdmin(app.sigil, adminListener).catch(async (error: Error) => {
+        server.close()
+        void companion?.close()
+        await app.close()
+        throw error
+      })
+    : undefined
+  if (admin) console.log(`  admin: ${admin.url}/metrics (and /healthz, /readyz)`)
   const { trustedProxies } = app.sigil.config
   console.log(
     trustedProxies.entries.length > 0
@@ -110,6 +125,7 @@ export async function startCommand(args: string[]): Promise<void> {
     stopping = true
     server.close()
     void companion?.close()
+    void admin?.close()
     await app.close()
     process.exit(0)
   }
