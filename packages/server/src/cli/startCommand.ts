@@ -9,6 +9,7 @@ import { type SolanaWebsocketCompanion, solanaWebsocketCompanion } from '../rpc/
 import { startUsage } from './cliUsage.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
+import { stopGracefully } from './stopGracefully.js'
 
 /** Why `start` without `--dev` and without `SMTP_URL` refuses to run, and what to set. */
 export const noMailDeliveryMessage =
@@ -119,18 +120,15 @@ export async function startCommand(args: string[]): Promise<void> {
     console.log(`  dev app API key: ${devApp.apiKey}${devApp.created ? ' (new)' : ''}`)
   }
   console.log('  stop with Ctrl-C')
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    server.close()
-    void companion?.close()
-    void admin?.close()
-    await app.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  // SIGTERM/SIGINT: stop accepting, answer what is in flight, flush writes, exit 0 (docs/deploy.md#shutdown).
+  stopGracefully({
+    server: server as Server,
+    logger: app.sigil.logger,
+    close: async () => {
+      await Promise.all([companion?.close(), admin?.close()])
+      await app.close()
+    },
+  })
 }
 
 /**
