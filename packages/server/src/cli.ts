@@ -10,6 +10,7 @@ import {
   restoreUsage,
   solanaFeePayerUsage,
   startUsage,
+  vaultUsage,
 } from './cli/cliUsage.js'
 
 const usage = `Usage:
@@ -21,6 +22,7 @@ const usage = `Usage:
   ${paymasterSignerUsage}
   ${paymasterUsage}
   ${solanaFeePayerUsage}
+  ${vaultUsage}
   ${backupUsage}
   ${restoreUsage}
 
@@ -44,6 +46,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'paymaster') return (await import('./cli/paymasterCommand.js')).paymasterCommand(rest)
   if (command === 'backup') return (await import('./cli/backupCommand.js')).backupCommand(rest)
   if (command === 'restore') return (await import('./cli/restoreCommand.js')).restoreCommand(rest)
+  if (command === 'vault') return (await import('./cli/vaultCommand.js')).vaultCommand(rest)
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return void console.log(usage)
   throw new Error(`unknown command: ${argv.join(' ')}\n\n${usage}`)

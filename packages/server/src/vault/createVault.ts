@@ -2,9 +2,16 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { VaultError } from './errors.js'
 import { joinAndWipe } from './joinAndWipe.js'
 import type { KeyProvider } from './KeyProvider.js'
+import { type Envelope, parseEnvelope } from './parseEnvelope.js'
 
 export type CreateVaultParameters = {
+  /** Seals, and opens what it wrapped. */
   keyProvider: KeyProvider
+  /**
+   * Earlier master keys, used only to open envelopes they wrapped while `sigil-server vault rotate` has not
+   * finished re-wrapping them (docs/deploy.md#master-keys).
+   */
+  previousKeyProviders?: readonly KeyProvider[] | undefined
 }
 
 export type Vault = {
@@ -15,21 +22,6 @@ export type Vault = {
   seal(plaintext: Uint8Array, aad?: string): string
   /** Decrypts an envelope made by `seal` with the same `aad`. Throws {@link VaultError}. Zero the result when done. */
   open(envelope: string, aad?: string): Uint8Array
-}
-
-/** The stored form: every field but `v` and `kid` is base64url. No plaintext, no unwrapped key. */
-type Envelope = {
-  v: 1
-  /** Id of the {@link KeyProvider} key that wrapped the data key. */
-  kid: string
-  /** Wrapped data key. */
-  wk: string
-  /** IV of the key wrap. */
-  wiv: string
-  /** IV of the data encryption. */
-  iv: string
-  /** AES-256-GCM ciphertext followed by its 16-byte tag. */
-  ct: string
 }
 
 const tagLength = 16
@@ -46,7 +38,8 @@ const tagLength = 16
  * // … use seed …
  * seed.fill(0)
  */
-export function createVault({ keyProvider }: CreateVaultParameters): Vault {
+export function createVault({ keyProvider, previousKeyProviders = [] }: CreateVaultParameters): Vault {
+  const providers = [keyProvider, ...previousKeyProviders]
   return {
     seal(plaintext, aad = '') {
       const dataKey = randomBytes(32)
@@ -72,14 +65,15 @@ export function createVault({ keyProvider }: CreateVaultParameters): Vault {
 
     open(sealed, aad = '') {
       const envelope = parseEnvelope(sealed)
-      if (envelope.kid !== keyProvider.id) {
+      const provider = providers.find((candidate) => candidate.id === envelope.kid)
+      if (!provider) {
         throw new VaultError('vault envelope was sealed under another master key', {
-          details: `envelope key id ${envelope.kid}, this server's key id ${keyProvider.id}`,
+          details: `envelope key id ${envelope.kid}, this server's key ids ${providers.map((candidate) => candidate.id).join(', ')}`,
         })
       }
       let dataKey: Uint8Array
       try {
-        dataKey = keyProvider.unwrapKey({
+        dataKey = provider.unwrapKey({
           wrappedKey: Buffer.from(envelope.wk, 'base64url'),
           iv: Buffer.from(envelope.wiv, 'base64url'),
         })
@@ -113,30 +107,6 @@ export function createVault({ keyProvider }: CreateVaultParameters): Vault {
       }
     },
   }
-}
-
-const base64url = /^[A-Za-z0-9_-]*$/
-
-function parseEnvelope(sealed: string): Envelope {
-  let value: unknown
-  try {
-    value = JSON.parse(sealed)
-  } catch {
-    throw new VaultError('malformed vault envelope: not JSON')
-  }
-  const envelope = value as Partial<Record<keyof Envelope, unknown>> | null
-  if (
-    typeof envelope !== 'object' ||
-    envelope === null ||
-    envelope.v !== 1 ||
-    typeof envelope.kid !== 'string' ||
-    !(['wk', 'wiv', 'iv', 'ct'] as const).every(
-      (field) => typeof envelope[field] === 'string' && base64url.test(envelope[field] as string),
-    )
-  ) {
-    throw new VaultError('malformed vault envelope: expected {v:1, kid, wk, wiv, iv, ct}')
-  }
-  return envelope as Envelope
 }
 
 function toBase64url(bytes: Uint8Array): string {

@@ -109,7 +109,14 @@ export async function loadMasterKey(parameters: LoadMasterKeyParameters): Promis
   return { masterKey, source: 'file', path, created: true }
 }
 
-async function readKeyFile(
+/**
+ * Reads a master key file (raw 32 bytes, or hex/base64 text), refusing one that group or others may read or
+ * write unless `allowInsecure` (then it only warns through `log`). `undefined` when the file does not exist.
+ *
+ * @example
+ * const key = await readKeyFile("./new-master.key", { log: console.warn, allowInsecure: false })
+ */
+export async function readKeyFile(
   path: string,
   { log, allowInsecure }: { log: (message: string) => void; allowInsecure: boolean },
 ): Promise<Uint8Array | undefined> {
