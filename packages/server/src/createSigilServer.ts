@@ -101,7 +101,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     // secp256k1 signatures on the event loop unless asked otherwise: on the 2-vCPU bench machine the
     // thread's hand-off cost more than the signature (5,046-5,765 vs 5,593-6,320 req/s, bench/README.md).
     if (config.signingThread === true) signingThread = await startSigningThread()
-    const metrics = createMetrics({ pool: store.pool })
+    const metrics = createMetrics({ pool: store.pool, writeQueueDepth: () => batcher.queued() })
     const ctx: SigilContext = {
       config: resolved,
       store,

@@ -52,6 +52,8 @@ describe('metrics', () => {
     expect(text).toContain('# TYPE sigil_http_request_duration_seconds histogram')
     expect(text).toContain('# TYPE sigil_activities_total counter')
     expect(sample(text, 'sigil_sign_ins_total', { method: 'email' })).toBeUndefined()
+    // SQLite: the group-commit queue, empty while nothing writes.
+    expect(sample(text, 'sigil_db_write_queue_depth')).toBe(0)
   })
 
   test('behavior: /metrics is not served on the main listener', async () => {

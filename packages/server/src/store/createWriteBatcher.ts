@@ -48,6 +48,8 @@ export type WriteBatcher = {
   runStatements(statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]>
   /** Refuses new work, then waits until everything queued has committed or failed. */
   close(): Promise<void>
+  /** How many writes wait for the next batch (the batch committing not counted): a metrics gauge. */
+  queued(): number
 }
 
 type QueuedWrite = {
@@ -163,6 +165,7 @@ export function createWriteBatcher(
   }
 
   return {
+    queued: () => queue.length,
     run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return enqueue<T>({ work: work as QueuedWrite['work'] })
     },
