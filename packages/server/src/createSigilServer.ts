@@ -18,6 +18,7 @@ import { signRawPayloadOnListener } from './kms/signRawPayloadOnListener.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
 import { resolveLogFormat } from './log/resolveLogFormat.js'
+import { resolveLogLevel } from './log/resolveLogLevel.js'
 import { createMailer } from './mail/createMailer.js'
 import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
 import { createMetrics } from './observability/createMetrics.js'
@@ -63,7 +64,10 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
   const resolved = resolveConfig(config)
   const logger =
     config.logger ??
-    createLogger({ level: config.logLevel ?? 'info', format: resolveLogFormat(config.dev === true) })
+    createLogger({
+      level: config.logLevel ?? resolveLogLevel(),
+      format: resolveLogFormat(config.dev === true),
+    })
   const now = config.now ?? Date.now
   const store =
     config.store ??
