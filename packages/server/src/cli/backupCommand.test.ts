@@ -109,37 +109,41 @@ test('default: a backup taken during a signing burst restores every earlier answ
   const restored = await spawnServer(['start', '--port', '0', '--data-dir', restoredDir], env)
   servers.push(restored)
 
-  for (const { activity, digest, signWith } of before) {
-    const { activity: stored } = await query<{ activity: Activity }>(restored.url, 'get_activity', {
-      activityId: activity.id,
-    })
-    expect(stored).toMatchObject({ id: activity.id, type: activity.type, status: completed })
-    expect(stored.result).toEqual(activity.result)
-    if (digest)
-      expect(await recoverSigner(digest, stored.result.signRawPayloadResult as Signature)).toBe(signWith)
-  }
+  await Promise.all(
+    before.map(async ({ activity, digest, signWith }) => {
+      const { activity: stored } = await query<{ activity: Activity }>(restored.url, 'get_activity', {
+        activityId: activity.id,
+      })
+      expect(stored).toMatchObject({ id: activity.id, type: activity.type, status: completed })
+      expect(stored.result).toEqual(activity.result)
+      if (digest)
+        expect(await recoverSigner(digest, stored.result.signRawPayloadResult as Signature)).toBe(signWith)
+    }),
+  )
 
   const { wallets } = await query<{ wallets: { walletId: string }[] }>(restored.url, 'list_wallets', {})
   const createdBefore = before.filter(({ activity }) => activity.type === 'ACTIVITY_TYPE_CREATE_WALLET')
   expect(wallets.length).toBeGreaterThanOrEqual(3 + createdBefore.length)
-  for (const { walletId } of wallets) {
-    const { accounts } = await query<{ accounts: { address: string }[] }>(
-      restored.url,
-      'list_wallet_accounts',
-      {
-        walletId,
-      },
-    )
-    const signWith = accounts[0]!.address
-    const digest = `0x${randomBytes(32).toString('hex')}` as Hex
-    const activity = await submit(restored.url, 'sign_raw_payload', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
-      signWith,
-      payload: digest,
-      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-      hashFunction: 'HASH_FUNCTION_NO_OP',
-    })
-    expect(await recoverSigner(digest, activity.result.signRawPayloadResult as Signature)).toBe(signWith)
-  }
+  await Promise.all(
+    wallets.map(async ({ walletId }) => {
+      const { accounts } = await query<{ accounts: { address: string }[] }>(
+        restored.url,
+        'list_wallet_accounts',
+        {
+          walletId,
+        },
+      )
+      const signWith = accounts[0]!.address
+      const digest = `0x${randomBytes(32).toString('hex')}` as Hex
+      const activity = await submit(restored.url, 'sign_raw_payload', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
+        signWith,
+        payload: digest,
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      })
+      expect(await recoverSigner(digest, activity.result.signRawPayloadResult as Signature)).toBe(signWith)
+    }),
+  )
   await restored.stop()
   console.log(
     `backup: ${before.length} answered before the backup, ${duringBackup} during it, ${wallets.length} wallets restored and signing`,
@@ -157,17 +161,21 @@ test('error: backup without --out, a non-Sigil file, an existing database, a Pos
   const existingBytes = readFileSync(existing)
   const postgres = 'postgres://sigil@127.0.0.1:9/sigil'
 
-  const [noOut, sqliteFile, text, missing, backupPostgres, restorePostgres] = await Promise.all([
-    runCli(['backup', '--data-dir', dataDir], env),
-    runCli(['restore', '--from', plainSqlite, '--data-dir', join(root, 'from-plain')], env),
-    runCli(['restore', '--from', textFile, '--data-dir', join(root, 'from-text')], env),
-    runCli(['restore', '--from', plainSqlite.replace('plain', 'missing'), '--data-dir', dataDir], env),
-    runCli(['backup', '--out', join(root, 'pg.db'), '--database-url', postgres], env),
-    runCli(['restore', '--from', existing, '--data-dir', join(root, 'pg')], {
-      ...env,
-      DATABASE_URL: postgres,
-    }),
-  ])
+  const copyDir = join(root, 'copy')
+  const [noOut, sqliteFile, text, missing, backupPostgres, restorePostgres, refused, copy] =
+    await Promise.all([
+      runCli(['backup', '--data-dir', dataDir], env),
+      runCli(['restore', '--from', plainSqlite, '--data-dir', join(root, 'from-plain')], env),
+      runCli(['restore', '--from', textFile, '--data-dir', join(root, 'from-text')], env),
+      runCli(['restore', '--from', join(root, 'missing.db'), '--data-dir', join(root, 'from-missing')], env),
+      runCli(['backup', '--out', join(root, 'pg.db'), '--database-url', postgres], env),
+      runCli(['restore', '--from', existing, '--data-dir', join(root, 'pg')], {
+        ...env,
+        DATABASE_URL: postgres,
+      }),
+      runCli(['restore', '--from', existing, '--data-dir', dataDir], env),
+      runCli(['restore', '--from', existing, '--data-dir', copyDir], env),
+    ])
   expect(noOut.code).toBe(1)
   expect(noOut.stderr).toMatch(/backup needs --out FILE/)
   expect(sqliteFile.code).toBe(1)
@@ -183,15 +191,22 @@ test('error: backup without --out, a non-Sigil file, an existing database, a Pos
   expect(existsSync(join(root, 'from-plain', 'sigil.db'))).toBe(false)
   expect(existsSync(join(root, 'pg.db'))).toBe(false)
 
-  // A sound backup over an existing database: refused without --force, the database untouched.
-  const backupFile = join(root, 'again.db')
-  expect((await runCli(['backup', '--out', backupFile, '--data-dir', dataDir], env)).code).toBe(0)
-  const refused = await runCli(['restore', '--from', backupFile, '--data-dir', dataDir], env)
+  // A sound database over an existing one: refused without --force, the database untouched.
   expect(refused.code).toBe(1)
   expect(refused.stderr).toMatch(/sigil\.db exists; stop the server .* add --force/)
   expect(readFileSync(existing).equals(existingBytes)).toBe(true)
-  const forced = await runCli(['restore', '--from', backupFile, '--data-dir', dataDir, '--force'], env)
+  expect(copy.code, copy.stderr).toBe(0)
+  const forced = await runCli(
+    ['restore', '--from', join(copyDir, 'sigil.db'), '--data-dir', dataDir, '--force'],
+    env,
+  )
   expect(forced.code, forced.stderr).toBe(0)
+  const database = new SQLite(existing, { readonly: true })
+  try {
+    expect(database.pragma('integrity_check', { simple: true })).toBe('ok')
+  } finally {
+    database.close()
+  }
 }, 90_000)
 
 async function post(url: string, path: string, body: string): Promise<Response> {

@@ -42,6 +42,7 @@ export async function restoreCommand(args: string[]): Promise<void> {
     throw new RestoreTargetExistsError(
       `${target} exists; stop the server on ${dataDir} and add --force to replace it`,
     )
+  if (from === target) throw new Error('--from must not be the database of --data-dir itself')
   const restoring = `${target}.restoring`
   await backupSqlite(from, restoring)
   // The old database's WAL would be replayed onto the restored file: remove it (and its index) first.
