@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { expect, test } from 'vitest'
 import { createLogger } from '../log/createLogger.js'
+import { handleError } from './handleError.js'
 import { requestId } from './requestId.js'
 
 const appWithLog = () => {
@@ -8,6 +9,10 @@ const appWithLog = () => {
   const logger = createLogger({ write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) })
   const app = new Hono()
   app.use('*', requestId(logger))
+  app.onError(handleError(logger))
+  app.get('/boom', () => {
+    throw new Error('insert into secrets')
+  })
   app.get('/x', async (c) => {
     logger.info('inside the route')
     await new Promise((resolve) => setTimeout(resolve, 1))
@@ -51,4 +56,17 @@ test('behavior: ids differ between requests and a 404 gets one too', async () =>
   expect(b.status).toBe(404)
   expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'))
   expect(b.headers.get('x-request-id')).toBeTruthy()
+})
+
+test('behavior: a 500 names the request id it answers in X-Request-Id, and its log line carries it', async () => {
+  const { app, lines } = appWithLog()
+  const response = await app.request('/boom')
+  expect(response.status).toBe(500)
+  const id = response.headers.get('x-request-id')!
+  expect(((await response.json()) as { error: string }).error).toBe(`internal error (request ${id})`)
+  expect(lines.map((line) => [line.message, line.requestId])).toEqual([
+    ['internal error', id],
+    ['request', id],
+  ])
+  expect(lines[1]).toMatchObject({ status: 500 })
 })
