@@ -1,7 +1,8 @@
-import { createApiKeyStamp } from '@sigil/protocol'
+import { base64urlEncode, createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createSoftwarePasskey } from '../test/createSoftwarePasskey.js'
 import { createTargetKey, stampRequest } from '../test/createTargetKey.js'
-import { createTestServer, type TestServer } from '../test/createTestServer.js'
+import { createTestServer, type TestServer, testAppOrigin } from '../test/createTestServer.js'
 import { ethereumAccount } from '../test/createUserSubOrganization.js'
 import { type LocalListener, serveOnLocalPort } from '../test/serveOnLocalPort.js'
 import { type AdminListener, serveAdmin } from './serveAdmin.js'
@@ -138,6 +139,30 @@ describe('metrics', () => {
     ).toBe(1)
     expect(text).not.toContain('ada@example.com')
     expect(text).not.toContain(orgId)
+  })
+
+  test('behavior: a passkey sign-up and a passkey-stamped whoami count as signup and passkey', async () => {
+    const count = async (method: string) =>
+      sample(await scrape(), 'sigil_sign_ins_total', { method, outcome: 'success' }) ?? 0
+    const [signups, passkeys] = [await count('signup'), await count('passkey')]
+    const passkey = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
+    const challenge = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))
+    const { credentialId, clientDataJson, attestationObject, transports } = passkey.register(challenge)
+    const signup = await signer('/v1/signup', {
+      passkey: { challenge, attestation: { credentialId, clientDataJson, attestationObject, transports } },
+    })
+    expect(signup.status).toBe(200)
+    const body = JSON.stringify({ organizationId: server.rootOrganizationId })
+    const login = await signer('/v1/whoami', {
+      stampedRequest: {
+        body,
+        stamp: { stampHeaderName: 'X-Stamp-Webauthn', stampHeaderValue: passkey.stamp(body) },
+        url: 'https://api.turnkey.com/public/v1/query/whoami',
+      },
+    })
+    expect(login.status).toBe(200)
+    expect(await count('signup')).toBe(signups + 1)
+    expect(await count('passkey')).toBe(passkeys + 1)
   })
 
   test('behavior: two servers in one process keep their own counts', async () => {
