@@ -19,8 +19,11 @@ export type Metrics = {
   sponsorshipReservations: Counter<'policy'>
   sponsorshipSpendWei: Counter<'policy'>
   rateLimitRefusals: Counter<'limit'>
+  sponsorshipSpendLamports: Counter<'policy'>
   /** One reserved sponsorship of `policyId` whose maximum cost is `maxCostWei`. */
   sponsorshipReserved(policyId: string, maxCostWei: bigint): void
+  /** One Solana transaction co-signed by the fee payer under `policyId`, paying `feeLamports`. */
+  solanaSponsorshipRecorded(policyId: string, feeLamports: bigint): void
 }
 
 /**
@@ -68,6 +71,12 @@ export function createMetrics(parameters: CreateMetricsParameters = {}): Metrics
     labelNames: ['policy'] as const,
     registers,
   })
+  const sponsorshipSpendLamports = new Counter({
+    name: 'sigil_sponsorship_spend_lamports',
+    help: 'Fees in lamports of the Solana transactions the fee payer co-signed, by policy',
+    labelNames: ['policy'] as const,
+    registers,
+  })
   const rateLimitRefusals = new Counter({
     name: 'sigil_rate_limit_refusals_total',
     help: 'Requests refused by a rate limit, by limit',
@@ -110,10 +119,15 @@ export function createMetrics(parameters: CreateMetricsParameters = {}): Metrics
     sponsorshipReservations,
     sponsorshipSpendWei,
     rateLimitRefusals,
+    sponsorshipSpendLamports,
     sponsorshipReserved(policyId, maxCostWei) {
       sponsorshipReservations.inc({ policy: policyId })
       // A counter is a double: exact up to 2^53 wei per increment, close enough beyond.
       sponsorshipSpendWei.inc({ policy: policyId }, Number(maxCostWei))
+    },
+    solanaSponsorshipRecorded(policyId, feeLamports) {
+      sponsorshipReservations.inc({ policy: policyId })
+      sponsorshipSpendLamports.inc({ policy: policyId }, Number(feeLamports))
     },
   }
 }

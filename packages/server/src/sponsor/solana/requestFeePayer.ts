@@ -121,6 +121,7 @@ export async function requestFeePayer(
     now,
     serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
   })
+  if (!repeated) ctx.metrics.solanaSponsorshipRecorded(policyId, final.feeLamports ?? 0n)
   ctx.logger.info('solana fee payer signed', {
     chainId: chain.id,
     policyId,
