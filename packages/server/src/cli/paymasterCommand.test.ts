@@ -21,10 +21,14 @@ import {
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { toLightTestAccount } from '../sponsor/deploy/test/toLightTestAccount.js'
 import { testMasterKey } from '../test/createTestServer.js'
 import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
+import { appCreateCommand } from './appCreateCommand.js'
+import { paymasterCommand } from './paymasterCommand.js'
+import { paymasterSignerCommand } from './paymasterSignerCommand.js'
+import { policyCommand } from './policyCommand.js'
 
 /**
  * `sigil-server paymaster deploy|deposit|stake|withdraw|status` on a plain anvil with the official
@@ -47,11 +51,44 @@ let keyFile: string
 let env: Record<string, string>
 let paymaster: `0x${string}`
 
+const paymasterArgs = (action: string, args: string[]) => [
+  action,
+  '--rpc',
+  chain.rpcUrl,
+  '--data-dir',
+  dataDir,
+  ...args,
+]
+/** `sigil-server paymaster …` in a child process, as an operator runs it (about 3 s each under load). */
 const paymasterCli = (action: string, args: string[] = [], extraEnv: Record<string, string> = {}) =>
-  runCli(['paymaster', action, '--rpc', chain.rpcUrl, '--data-dir', dataDir, ...args], {
-    ...env,
-    ...extraEnv,
-  })
+  runCli(['paymaster', ...paymasterArgs(action, args)], { ...env, ...extraEnv })
+
+/**
+ * A command in this process (no tsx start-up per run, about 3 s under load): what it printed, or the
+ * error's one-line message as the CLI shows it.
+ */
+async function captured(run: () => Promise<void>, extraEnv: Record<string, string> = {}) {
+  const saved = Object.fromEntries(Object.keys(extraEnv).map((name) => [name, process.env[name]]))
+  Object.assign(process.env, extraEnv)
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+  try {
+    await run()
+    return { code: 0, stdout: log.mock.calls.map((call) => String(call[0])).join('\n'), stderr: '' }
+  } catch (error) {
+    const { shortMessage, message } = error as { shortMessage?: string; message: string }
+    return { code: 1, stdout: '', stderr: `sigil-server: ${shortMessage ?? message}` }
+  } finally {
+    log.mockRestore()
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
+}
+
+/** `sigil-server paymaster <action> --rpc <anvil> --data-dir <dir> …args` in this process. */
+const inProcess = (action: string, args: string[] = [], extraEnv: Record<string, string> = {}) =>
+  captured(() => paymasterCommand(paymasterArgs(action, args)), extraEnv)
 
 beforeAll(async () => {
   chain = await startAnvil()
@@ -71,20 +108,22 @@ beforeAll(async () => {
   keyFile = join(dataDir, 'deployer.key')
   await writeFile(keyFile, `${deployerKey}\n`, { mode: 0o600 })
   env = { SIGIL_MASTER_KEY: testMasterKey }
+  process.env.SIGIL_MASTER_KEY = testMasterKey
 }, 120_000)
 afterAll(async () => {
   await alto?.stop()
   await chain?.stop()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  delete process.env.SIGIL_MASTER_KEY
 })
 
 describe('sigil-server paymaster on a plain chain', slow, () => {
   test('default: status before deploy reports the address it will have, not deployed', async () => {
-    const run = await paymasterCli('status', ['--owner', deployer.address])
+    const run = await inProcess('status', ['--owner', deployer.address])
     expect(run.code).toBe(0)
     const status = lastJson(run.stdout)
     const signer = lastJson(
-      (await runCli(['paymaster', 'signer', '--data-dir', dataDir], env)).stdout,
+      (await captured(() => paymasterSignerCommand(['--data-dir', dataDir]))).stdout,
     ).address
     expect(status).toMatchObject({
       chainId: 31337,
@@ -108,7 +147,7 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
       owner: deployer.address,
     })
     expect(await client.getCode({ address: paymaster })).toMatch(/^0x[0-9a-f]{100,}$/)
-    const second = await paymasterCli('deploy', [], { SIGIL_DEPLOYER_KEY: deployerKey })
+    const second = await inProcess('deploy', [], { SIGIL_DEPLOYER_KEY: deployerKey })
     expect(second.code, second.stderr).toBe(0)
     expect(lastJson(second.stdout)).toMatchObject({
       address: paymaster,
@@ -122,13 +161,13 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
   })
 
   test('default: deposit and stake show in status', async () => {
-    const deposit = await paymasterCli('deposit', ['--amount', '1.5', '--private-key-file', keyFile])
+    const deposit = await inProcess('deposit', ['--amount', '1.5', '--private-key-file', keyFile])
     expect(deposit.code, deposit.stderr).toBe(0)
-    const stake = await paymasterCli('stake', ['--amount', '0.5', '--unstake-delay', '86400'], {
+    const stake = await inProcess('stake', ['--amount', '0.5', '--unstake-delay', '86400'], {
       SIGIL_DEPLOYER_KEY: deployerKey,
     })
     expect(stake.code, stake.stderr).toBe(0)
-    const status = lastJson((await paymasterCli('status', ['--owner', deployer.address])).stdout)
+    const status = lastJson((await inProcess('status', ['--owner', deployer.address])).stdout)
     expect(status).toMatchObject({
       address: paymaster,
       deployed: true,
@@ -150,30 +189,28 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
       })
       const app = lastJson(
         (
-          await runCli(
-            ['app', 'create', '--name', 'a', '--origin', 'http://localhost:5173', '--data-dir', dataDir],
-            env,
+          await captured(() =>
+            appCreateCommand(['--name', 'a', '--origin', 'http://localhost:5173', '--data-dir', dataDir]),
           )
         ).stdout,
       )
-      const policy = await runCli(
-        [
-          'policy',
+      const policy = await captured(() =>
+        policyCommand([
           'create',
           '--app',
           app.appId,
-          '--unlimited',
+          '--budget',
+          '1000000000000000000',
           '--audience',
           'public',
           '--chain',
           '31337',
           '--data-dir',
           dataDir,
-        ],
-        env,
+        ]),
       )
       expect(policy.code, policy.stderr).toBe(0)
-      const policyId = lastJson(policy.stdout).id ?? lastJson(policy.stdout).policyId
+      const policyId = lastJson(policy.stdout).policyId
       const account = await toLightTestAccount({
         client: publicClient,
         owner: privateKeyToAccount(generatePrivateKey()),
@@ -209,7 +246,7 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
       expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
       expect(await client.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]+$/)
       expect(await client.getBalance({ address: account.address })).toBe(0n)
-      const status = lastJson((await paymasterCli('status', ['--owner', deployer.address])).stdout)
+      const status = lastJson((await inProcess('status', ['--owner', deployer.address])).stdout)
       expect(BigInt(status.deposit.wei)).toBeLessThan(before)
     } finally {
       await server?.stop()
@@ -219,33 +256,26 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
   test('default: withdraw sends part of the deposit to an address', async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address
     const before = BigInt(
-      lastJson((await paymasterCli('status', ['--owner', deployer.address])).stdout).deposit.wei,
+      lastJson((await inProcess('status', ['--owner', deployer.address])).stdout).deposit.wei,
     )
-    const run = await paymasterCli('withdraw', [
-      '--to',
-      to,
-      '--amount',
-      '0.25',
-      '--private-key-file',
-      keyFile,
-    ])
+    const run = await inProcess('withdraw', ['--to', to, '--amount', '0.25', '--private-key-file', keyFile])
     expect(run.code, run.stderr).toBe(0)
     expect(await client.getBalance({ address: to })).toBe(parseEther('0.25'))
     expect(BigInt(lastJson(run.stdout).deposit.wei)).toBe(before - parseEther('0.25'))
   })
 
   test('error: a deposit without the deployer key, a bad amount or entry point fail with one clear line', async () => {
-    const noKey = await paymasterCli('deposit', ['--amount', '1', '--owner', deployer.address])
+    const noKey = await inProcess('deposit', ['--amount', '1', '--owner', deployer.address])
     expect(noKey.code).toBe(1)
     expect(noKey.stderr).toMatch(/^sigil-server: paymaster deposit needs the deployer key/)
-    const badAmount = await paymasterCli('deposit', ['--amount', '1e18'], { SIGIL_DEPLOYER_KEY: deployerKey })
+    const badAmount = await inProcess('deposit', ['--amount', '1e18'], { SIGIL_DEPLOYER_KEY: deployerKey })
     expect(badAmount.code).toBe(1)
     expect(badAmount.stderr).toMatch(/--amount ETH is required/)
-    const badKey = await paymasterCli('deploy', [], { SIGIL_DEPLOYER_KEY: 'not-a-key-secret' })
+    const badKey = await inProcess('deploy', [], { SIGIL_DEPLOYER_KEY: 'not-a-key-secret' })
     expect(badKey.code).toBe(1)
     expect(badKey.stderr).toMatch(/SIGIL_DEPLOYER_KEY: expected a 32-byte hex private key/)
     expect(badKey.stderr).not.toContain('not-a-key-secret')
-    const badVersion = await paymasterCli('status', ['--entry-point', '0.9', '--owner', deployer.address])
+    const badVersion = await inProcess('status', ['--entry-point', '0.9', '--owner', deployer.address])
     expect(badVersion.code).toBe(1)
     expect(badVersion.stderr).toMatch(/--entry-point must be 0\.6, 0\.7 or 0\.8/)
   })
@@ -253,7 +283,7 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
   test('behavior: a stranger cannot withdraw (onlyOwner): the transaction reverts', async () => {
     const stranger = generatePrivateKey()
     await client.setBalance({ address: privateKeyToAccount(stranger).address, value: parseEther('1') })
-    const run = await paymasterCli(
+    const run = await inProcess(
       'withdraw',
       ['--to', target, '--amount', '0.1', '--owner', deployer.address],
       { SIGIL_DEPLOYER_KEY: stranger },

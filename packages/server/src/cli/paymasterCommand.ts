@@ -88,13 +88,14 @@ export async function paymasterCommand(args: string[]): Promise<void> {
   let hash: `0x${string}`
   if (action === 'deposit') {
     const value = parseAmount(values.amount)
-    hash = await client.writeContract({ address, abi, functionName: 'deposit', value })
+    hash = await client.writeContract({ chain: null, address, abi, functionName: 'deposit', value })
   } else if (action === 'stake') {
     const value = parseAmount(values.amount)
     const delay = values['unstake-delay']
     if (!delay || !/^[1-9]\d{0,9}$/.test(delay) || Number(delay) > 0xffffffff)
       throw new PaymasterDeployError('--unstake-delay SECONDS is required (a positive whole number)')
     hash = await client.writeContract({
+      chain: null,
       address,
       abi,
       functionName: 'addStake',
@@ -105,7 +106,13 @@ export async function paymasterCommand(args: string[]): Promise<void> {
     if (values.to === undefined) throw new PaymasterDeployError('--to ADDRESS is required')
     const to = parseAddress('--to', values.to)
     const amount = parseAmount(values.amount)
-    hash = await client.writeContract({ address, abi, functionName: 'withdrawTo', args: [to, amount] })
+    hash = await client.writeContract({
+      chain: null,
+      address,
+      abi,
+      functionName: 'withdrawTo',
+      args: [to, amount],
+    })
   }
   await waitForPaymasterTransaction(client, hash, `the ${action}`)
   print({ ...(await readPaymasterStatus(client, deployment)), transactionHash: hash })

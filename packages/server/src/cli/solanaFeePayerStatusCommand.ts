@@ -19,11 +19,16 @@ export async function solanaFeePayerStatusCommand(args: string[]): Promise<void>
   const { address } = await withStoreAndVault(values, (db, vault) =>
     ensureSolanaFeePayer(db, vault, { now: Date.now() }),
   )
+  // The URL may carry a provider's API key: messages name neither it nor its path.
   const response = await fetch(values.rpc, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
     signal: AbortSignal.timeout(30_000),
+  }).catch((error: Error) => {
+    const cause = error.cause as { code?: string; message?: string } | undefined
+    const code = cause?.code ?? cause?.message ?? error.name
+    throw new PaymasterDeployError(`the Solana node did not answer getBalance (${code})`)
   })
   const body = (await response.json().catch(() => null)) as {
     result?: { value?: number }

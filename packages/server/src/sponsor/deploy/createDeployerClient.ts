@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 
 /**
  * A viem wallet + public client on `rpcUrl` that signs with the deployer key (locally: the key never goes to
- * the node). No chain object: the node's chain id is asked for each transaction.
+ * the node). No chain object: transactions pass `chain: null`, and the node's chain id is asked for each.
  *
  * @example
  * const client = createDeployerClient({ rpcUrl: 'https://sepolia.base.org', privateKey })
@@ -11,7 +11,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 export function createDeployerClient({ rpcUrl, privateKey }: { rpcUrl: string; privateKey: Hex }) {
   return createWalletClient({
     account: privateKeyToAccount(privateKey),
-    chain: null,
     transport: http(rpcUrl, { retryCount: 1 }),
     pollingInterval: 250,
   }).extend(publicActions)

@@ -28,6 +28,7 @@ export async function deployPaymaster(
       `EntryPoint v${deployment.version} ${deployment.entryPoint} is not on this chain`,
     )
   const transactionHash = await client.sendTransaction({
+    chain: null,
     to: deterministicDeployer,
     data: concat([paymasterSalt, deployment.initCode]),
   })
