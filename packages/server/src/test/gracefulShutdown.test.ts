@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiKeyStamp } from '@sigil/protocol'
@@ -87,19 +88,31 @@ test('behavior: SIGTERM during a signing burst answers what is in flight, loses 
     if (Date.now() - burstStarted > 20_000) throw new Error(`only ${answered.length} answers in 20 s`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+  // One request held in flight across the signal: its headers and half its body now, the rest after it.
+  const slow = await startSlowRequest(first.url, key, signBody(organizationId, signWith))
+  const answeredBeforeSlow = answered.length
+  while (unexpected === undefined && answered.length < answeredBeforeSlow + 30)
+    await new Promise((resolve) => setTimeout(resolve, 10))
   const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
     const signalledAt = Date.now()
     first.process.once('exit', (code) => resolve({ code, ms: Date.now() - signalledAt }))
   })
   signalled = true
   first.process.kill('SIGTERM')
+  while (!first.output().includes('"message":"shutting down"'))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  const slowAnswer = await slow.finish()
   const { code, ms } = await exited
   await Promise.all(clients)
   expect(unexpected).toBeUndefined()
   expect(code, first.output().slice(-2000)).toBe(0)
   expect(ms).toBeLessThan(10_000)
-  // Requests already sent when the signal came were answered, not dropped.
+  // Requests already sent when the signal came were answered, not dropped; the held one too.
   expect(answeredAfterSignal).toBeGreaterThan(0)
+  expect(slowAnswer.status, slowAnswer.text).toBe(200)
+  const slowActivity = (JSON.parse(slowAnswer.text) as { activity: Activity }).activity
+  expect(slowActivity.status).toBe(completed)
+  answered.push(slowActivity)
 
   const lines = first
     .output()
@@ -109,6 +122,7 @@ test('behavior: SIGTERM during a signing burst answers what is in flight, loses 
   expect(lines.find((line) => line.message === 'shutting down')).toMatchObject({ signal: 'SIGTERM' })
   expect(lines.find((line) => line.message === 'stopped')).toBeDefined()
   const requestLines = lines.filter((line) => line.message === 'request')
+  expect(lines.find((line) => line.message === 'shutting down')?.inFlight).toBeGreaterThanOrEqual(1)
   expect(requestLines.length).toBe(answered.length + 2)
   for (const line of requestLines) expect(line.requestId).toEqual(expect.any(String))
 
@@ -165,4 +179,41 @@ async function submitOrThrow(url: string, key: ApiKey, path: string, body: strin
   const text = await response.text()
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`)
   return (JSON.parse(text) as { activity: Activity }).activity
+}
+
+/**
+ * A stamped sign_raw_payload whose headers and first half of the body are sent now; `finish()` sends the
+ * rest and resolves with the answer. The server has the request in flight in between.
+ */
+async function startSlowRequest(url: string, key: ApiKey, body: string) {
+  const stamp = await createApiKeyStamp({ body, privateKey: key.privateKey, publicKey: key.publicKey })
+  const request = httpRequest(`${url}/public/v1/submit/sign_raw_payload`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      [stamp.stampHeaderName]: stamp.stampHeaderValue,
+    },
+  })
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.once('error', reject)
+    request.once('response', (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        text += chunk
+      })
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      response.once('error', reject)
+    })
+  })
+  const half = Math.floor(body.length / 2)
+  request.write(body.slice(0, half))
+  return {
+    finish() {
+      request.end(body.slice(half))
+      return answer
+    },
+  }
 }
