@@ -1,6 +1,7 @@
 import { decodeOauthState, oauthReturnParameters } from '@sigil/protocol'
 import type { Context } from 'hono'
 import { ApiError } from '../../http/errors/ApiError.js'
+import { countSignIn } from '../../observability/countSignIn.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { completeOauthLogin, type OauthLogin } from './completeOauthLogin.js'
 import { findOauthRequest } from './findOauthRequest.js'
@@ -97,7 +98,8 @@ export function createOauthCallbackHandler(ctx: SigilContext) {
     const delivery = toOauthDelivery(request.app, state)
     if (!delivery) return refuse('redirect or opener origin not allowed')
     try {
-      return deliver(c, delivery, await completeOauthLogin(ctx, { request, state, params }))
+      const login = () => completeOauthLogin(ctx, { request, state, params })
+      return deliver(c, delivery, await countSignIn(ctx.metrics, 'oauth', login))
     } catch (error) {
       if (error instanceof ApiError)
         ctx.logger.warn('oauth login failed', {
