@@ -22,6 +22,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { getPaymasterDeployment } from '../sponsor/deploy/getPaymasterDeployment.js'
+import { readPaymasterStatus } from '../sponsor/deploy/readPaymasterStatus.js'
 import { toLightTestAccount } from '../sponsor/deploy/test/toLightTestAccount.js'
 import { testMasterKey } from '../test/createTestServer.js'
 import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
@@ -278,6 +280,18 @@ describe('sigil-server paymaster on a plain chain', slow, () => {
     const badVersion = await inProcess('status', ['--entry-point', '0.9', '--owner', deployer.address])
     expect(badVersion.code).toBe(1)
     expect(badVersion.stderr).toMatch(/--entry-point must be 0\.6, 0\.7 or 0\.8/)
+  })
+
+  test('error: status on a chain without the EntryPoint says so', async () => {
+    const deployment = getPaymasterDeployment({
+      version: '0.7',
+      owner: deployer.address,
+      signer: deployer.address,
+      entryPoint: target,
+    })
+    await expect(readPaymasterStatus(publicClient, deployment)).rejects.toThrow(
+      `EntryPoint v0.7 ${target} is not on this chain`,
+    )
   })
 
   test('behavior: a stranger cannot withdraw (onlyOwner): the transaction reverts', async () => {

@@ -1,6 +1,7 @@
 import { type Address, formatEther, type PublicClient } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { type PaymasterDeployment, paymasterArtifacts } from './getPaymasterDeployment.js'
+import { PaymasterDeployError } from './PaymasterDeployError.js'
 
 export type PaymasterStatus = {
   chainId: number
@@ -19,7 +20,7 @@ export type PaymasterStatus = {
 
 /**
  * The paymaster's state as `sigil-server paymaster status` prints it: deployed or not, owner and signer (read
- * from the contract), its deposit and stake at the EntryPoint (`getDepositInfo`, the same layout in v0.6–v0.8).
+ * from the contract), its deposit and stake at the EntryPoint (`getDepositInfo`, the same layout in v0.6–v0.8). Throws when the EntryPoint is not on the chain.
  *
  * @example
  * const status = await readPaymasterStatus(client, deployment)
@@ -30,16 +31,19 @@ export async function readPaymasterStatus(
 ): Promise<PaymasterStatus> {
   const { address, entryPoint, version } = deployment
   const abi = paymasterArtifacts[version].abi
-  const [chainId, code, info] = await Promise.all([
+  const [chainId, code, entryPointCode] = await Promise.all([
     client.getChainId(),
     client.getCode({ address }),
-    client.readContract({
-      address: entryPoint,
-      abi: entryPoint07Abi,
-      functionName: 'getDepositInfo',
-      args: [address],
-    }),
+    client.getCode({ address: entryPoint }),
   ])
+  if (!entryPointCode || entryPointCode === '0x')
+    throw new PaymasterDeployError(`EntryPoint v${version} ${entryPoint} is not on this chain`)
+  const info = await client.readContract({
+    address: entryPoint,
+    abi: entryPoint07Abi,
+    functionName: 'getDepositInfo',
+    args: [address],
+  })
   const deployed = code !== undefined && code !== '0x'
   const [owner, signer] = deployed
     ? await Promise.all([
