@@ -37,4 +37,4 @@ export const backupUsage = 'sigil-server backup --out FILE [--data-dir ./.sigil]
 export const restoreUsage = 'sigil-server restore --from FILE [--data-dir ./.sigil] [--force]'
 
 export const vaultUsage =
-  'sigil-server vault rotate (--new-master-key-file FILE | SIGIL_NEW_MASTER_KEY=…) [--rows-per-second N] [--data-dir ./.sigil] [--database-url URL]'
+  'sigil-server vault rotate (--new-master-key-file FILE | --new-master-key-pkcs11 "module=…;token=…;pin=…;label=…") [--rows-per-second N] [--data-dir ./.sigil] [--database-url URL]'

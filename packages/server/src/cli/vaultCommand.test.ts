@@ -147,7 +147,7 @@ test('behavior: a rotation SIGKILLed halfway and run again leaves every wallet o
 test('error: without a new key, vault rotate says how to give one', async () => {
   const result = await runCli(['vault', 'rotate', '--data-dir', dataDir], { SIGIL_MASTER_KEY: oldKey })
   expect(result.code).toBe(1)
-  expect(result.stderr).toContain('--new-master-key-file FILE or SIGIL_NEW_MASTER_KEY')
+  expect(result.stderr).toContain('give the new key: --new-master-key-file FILE or SIGIL_NEW_MASTER_KEY')
 })
 
 async function start(env: Record<string, string>): Promise<SpawnedServer> {

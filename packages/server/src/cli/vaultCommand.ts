@@ -3,10 +3,12 @@ import { parseArgs } from 'node:util'
 import { createStore } from '../store/createStore.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
 import { createMasterKeyProvider } from '../vault/createMasterKeyProvider.js'
+import { createPkcs11KeyProvider } from '../vault/createPkcs11KeyProvider.js'
 import { InvalidMasterKeyError } from '../vault/errors.js'
 import type { KeyProvider } from '../vault/KeyProvider.js'
 import { readKeyFile } from '../vault/loadMasterKey.js'
 import { parseMasterKey } from '../vault/parseMasterKey.js'
+import { parsePkcs11Config } from '../vault/parsePkcs11Config.js'
 import { rotateVault } from '../vault/rotateVault.js'
 import { vaultUsage } from './cliUsage.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
@@ -14,7 +16,8 @@ import { commonOptions, storeLocation } from './parseCliArgs.js'
 /**
  * `sigil-server vault rotate --new-master-key-file FILE` (or `SIGIL_NEW_MASTER_KEY`): re-wraps every stored
  * data key under the new master key, row by row, printing `rotated N/M` as it goes. The current key is
- * `SIGIL_MASTER_KEY` or `<data dir>/master.key` (plus `SIGIL_PREVIOUS_MASTER_KEY` when set). Safe to stop
+ * `SIGIL_MASTER_KEY_PKCS11`, `SIGIL_MASTER_KEY` or `<data dir>/master.key` (plus `SIGIL_PREVIOUS_MASTER_KEY`
+ * when set); the new one may be a PKCS#11 key (`--new-master-key-pkcs11 SPEC`). Safe to stop
  * or kill at any point and run again; prints `done` only when no row is wrapped by another key
  * (docs/deploy.md#master-keys).
  */
@@ -24,6 +27,7 @@ export async function vaultCommand(args: string[]): Promise<void> {
     options: {
       ...commonOptions,
       'new-master-key-file': { type: 'string' },
+      'new-master-key-pkcs11': { type: 'string' },
       'rows-per-second': { type: 'string' },
     },
     allowPositionals: true,
@@ -60,10 +64,20 @@ export async function vaultCommand(args: string[]): Promise<void> {
     }
   }
   const newFile = values['new-master-key-file']
-  const to = newFile ? await keyFrom(undefined, newFile) : await keyFrom('SIGIL_NEW_MASTER_KEY', undefined)
+  const hsm = async (text: string | undefined, source: string) =>
+    text ? await createPkcs11KeyProvider(parsePkcs11Config(text, source)) : undefined
+  const to = newFile
+    ? await keyFrom(undefined, newFile)
+    : ((await hsm(values['new-master-key-pkcs11'], '--new-master-key-pkcs11')) ??
+      (await hsm(process.env.SIGIL_NEW_MASTER_KEY_PKCS11, 'SIGIL_NEW_MASTER_KEY_PKCS11')) ??
+      (await keyFrom('SIGIL_NEW_MASTER_KEY', undefined)))
   if (!to)
-    throw new InvalidMasterKeyError('give the new key: --new-master-key-file FILE or SIGIL_NEW_MASTER_KEY')
-  const current = await keyFrom('SIGIL_MASTER_KEY', resolve(dataDir, 'master.key'))
+    throw new InvalidMasterKeyError(
+      'give the new key: --new-master-key-file FILE or SIGIL_NEW_MASTER_KEY, or --new-master-key-pkcs11 SPEC or SIGIL_NEW_MASTER_KEY_PKCS11',
+    )
+  const current =
+    (await hsm(process.env.SIGIL_MASTER_KEY_PKCS11, 'SIGIL_MASTER_KEY_PKCS11')) ??
+    (await keyFrom('SIGIL_MASTER_KEY', resolve(dataDir, 'master.key')))
   const previous = await keyFrom('SIGIL_PREVIOUS_MASTER_KEY', undefined)
   const from = [current, previous].filter((provider): provider is KeyProvider => provider !== undefined)
 
