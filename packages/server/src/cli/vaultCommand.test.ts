@@ -109,6 +109,11 @@ test('behavior: a rotation SIGKILLed halfway and run again leaves every wallet o
   expect([...midway.values()].reduce((sum, count) => sum + count, 0)).toBe(total)
   expect(Math.min(...midway.values())).toBeGreaterThan(0)
 
+  // Mid-way, a server given the new key and the old one as SIGIL_PREVIOUS_MASTER_KEY opens every wallet.
+  const rotating = await start({ SIGIL_MASTER_KEY: newKey, SIGIL_PREVIOUS_MASTER_KEY: oldKey })
+  for (const address of addresses) await signWith(rotating.url, address)
+  await rotating.stop()
+
   // --- Second run: finishes the job and says done. ---
   const rerun = await runCli(
     ['vault', 'rotate', '--new-master-key-file', newKeyFile, '--data-dir', dataDir],
@@ -125,19 +130,7 @@ test('behavior: a rotation SIGKILLed halfway and run again leaves every wallet o
 
   // --- Only the new key: the server opens and every wallet signs. ---
   const server = await start({ SIGIL_MASTER_KEY: newKey })
-  for (const address of addresses) {
-    const digest = `0x${randomBytes(32).toString('hex')}` as Hex
-    const activity = await submit(server.url, 'sign_raw_payload', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
-      signWith: address,
-      payload: digest,
-      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-      hashFunction: 'HASH_FUNCTION_NO_OP',
-    })
-    const { r, s, v } = activity.result.signRawPayloadResult as { r: string; s: string; v: string }
-    expect(
-      await recoverAddress({ hash: digest, signature: { r: `0x${r}`, s: `0x${s}`, yParity: Number(v) } }),
-    ).toBe(address)
-  }
+  for (const address of addresses) await signWith(server.url, address)
   await server.stop()
 
   // --- The old key alone no longer opens the vault's rows: the server refuses to start. ---
@@ -177,6 +170,22 @@ function countKeyIds(): Map<string, number> {
 }
 
 type Activity = { status: string; result: Record<string, unknown> }
+
+async function signWith(url: string, address: string): Promise<void> {
+  const digest = `0x${randomBytes(32).toString('hex')}` as Hex
+  const activity = await submit(url, 'sign_raw_payload', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
+    signWith: address,
+    payload: digest,
+    encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+    hashFunction: 'HASH_FUNCTION_NO_OP',
+  })
+  const { r, s, v } = activity.result.signRawPayloadResult as { r: string; s: string; v: string }
+  const signer = await recoverAddress({
+    hash: digest,
+    signature: { r: `0x${r}`, s: `0x${s}`, yParity: Number(v) },
+  })
+  expect(signer).toBe(address)
+}
 
 async function submit(url: string, path: string, type: string, parameters: unknown): Promise<Activity> {
   const body = JSON.stringify({ type, timestampMs: String(Date.now()), organizationId, parameters })
