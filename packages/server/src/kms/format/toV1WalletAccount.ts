@@ -3,6 +3,22 @@ import type { Selectable } from 'kysely'
 import type { WalletAccountTable } from '../../store/schema.js'
 import { toTimestamp } from './toTimestamp.js'
 
+/** The wallet-account columns a query may read for `v1WalletAccount` (everything but the sealed key). */
+export const walletAccountColumns = [
+  'id',
+  'organization_id',
+  'wallet_id',
+  'curve',
+  'path_format',
+  'path',
+  'address_format',
+  'address',
+  'public_key',
+  'name',
+  'created_at',
+  'updated_at',
+] as const
+
 const caip2Prefixes: Record<string, string> = {
   ADDRESS_FORMAT_ETHEREUM: 'eip155',
   ADDRESS_FORMAT_SOLANA: 'solana',

@@ -2,7 +2,7 @@ import type { GetWalletAccountResponse } from '@sigil/protocol'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
-import { toV1WalletAccount } from '../format/toV1WalletAccount.js'
+import { toV1WalletAccount, walletAccountColumns } from '../format/toV1WalletAccount.js'
 import { defineQuery } from './defineQuery.js'
 import { idSchema, organizationIdSchema } from './querySchemas.js'
 
@@ -26,20 +26,7 @@ export const getWalletAccountQuery = defineQuery({
   async run(ctx, { organizationId }, body): Promise<GetWalletAccountResponse> {
     let query = ctx.store.db
       .selectFrom('wallet_accounts')
-      .select([
-        'id',
-        'organization_id',
-        'wallet_id',
-        'curve',
-        'path_format',
-        'path',
-        'address_format',
-        'address',
-        'public_key',
-        'name',
-        'created_at',
-        'updated_at',
-      ])
+      .select(walletAccountColumns)
       .where('organization_id', '=', organizationId)
       .where('wallet_id', '=', body.walletId)
     if (body.address !== undefined)

@@ -1,7 +1,7 @@
 import type { ListWalletAccountsResponse, V1Wallet } from '@sigil/protocol'
 import { z } from 'zod'
 import { toV1Wallet, walletColumns } from '../format/toV1Wallet.js'
-import { toV1WalletAccount } from '../format/toV1WalletAccount.js'
+import { toV1WalletAccount, walletAccountColumns } from '../format/toV1WalletAccount.js'
 import { applyPagination } from './applyPagination.js'
 import { defineQuery } from './defineQuery.js'
 import { idSchema, organizationIdSchema, paginationSchema } from './querySchemas.js'
@@ -18,20 +18,7 @@ export const listWalletAccountsQuery = defineQuery({
   async run(ctx, { organizationId }, body): Promise<ListWalletAccountsResponse> {
     let query = ctx.store.db
       .selectFrom('wallet_accounts')
-      .select([
-        'id',
-        'organization_id',
-        'wallet_id',
-        'curve',
-        'path_format',
-        'path',
-        'address_format',
-        'address',
-        'public_key',
-        'name',
-        'created_at',
-        'updated_at',
-      ])
+      .select(walletAccountColumns)
       .where('organization_id', '=', organizationId)
     if (body.walletId) query = query.where('wallet_id', '=', body.walletId)
     const rows = await applyPagination(query, 'wallet_accounts', body.paginationOptions).execute()
