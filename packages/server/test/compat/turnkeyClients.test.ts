@@ -2,18 +2,15 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58Decode, hexToBytes } from '@sigil/protocol'
 import { decryptExportBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { TurnkeySigner } from '@turnkey/ethers'
-import { DEFAULT_ETHEREUM_ACCOUNTS, Turnkey, type TurnkeyApiClient } from '@turnkey/sdk-server'
+import { DEFAULT_ETHEREUM_ACCOUNTS, type TurnkeyApiClient } from '@turnkey/sdk-server'
 import { createAccount } from '@turnkey/viem'
 import { type Hex, hashMessage, recoverMessageAddress, serializeTransaction } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { unsupportedActivities, unsupportedQueries } from '../../src/kms/activities/unsupportedRoutes.js'
-import { createTestServer, type TestServer } from '../../src/test/createTestServer.js'
-import {
-  createUserSubOrganization,
-  type UserSubOrganization,
-} from '../../src/test/createUserSubOrganization.js'
-import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import type { TestServer } from '../../src/test/createTestServer.js'
+import type { UserSubOrganization } from '../../src/test/createUserSubOrganization.js'
+import { startTurnkeyTestbed, type TurnkeyTestbed } from './startTurnkeyTestbed.js'
 
 /**
  * Issue 17: the activities and queries `@turnkey/sdk-server` 8.2 (its `Turnkey` class and
@@ -32,25 +29,17 @@ type ViemClient = Parameters<typeof createAccount>[0]['client']
 type EthersClient = ConstructorParameters<typeof TurnkeySigner>[0]['client']
 
 describe('@turnkey/sdk-server apiClient against Sigil', () => {
+  let testbed: TurnkeyTestbed
   let server: TestServer
-  let listener: LocalListener
   let user: UserSubOrganization
   let api: TurnkeyApiClient
 
   beforeAll(async () => {
-    server = await createTestServer('sqlite')
-    listener = await serveOnLocalPort(server.app)
-    user = await createUserSubOrganization(server, { email: 'kim@example.com', name: 'kim' })
-    api = new Turnkey({
-      apiBaseUrl: listener.url,
-      apiPublicKey: user.key.publicKey,
-      apiPrivateKey: user.key.privateKey,
-      defaultOrganizationId: user.organizationId,
-    }).apiClient()
+    testbed = await startTurnkeyTestbed({ email: 'kim@example.com', name: 'kim' })
+    ;({ server, user, api } = testbed)
   })
   afterAll(async () => {
-    await listener?.close()
-    await server?.cleanup()
+    await testbed?.close()
   })
 
   test('@turnkey/sdk-server getWhoami, getWallets, getWallet, getWalletAccounts, getWalletAccount', async () => {

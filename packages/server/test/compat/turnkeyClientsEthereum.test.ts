@@ -2,7 +2,7 @@ import { startTestChain } from '@sigil/devnet'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { TurnkeySigner } from '@turnkey/ethers'
 import { TurnkeyClient } from '@turnkey/http'
-import { Turnkey, type TurnkeyApiClient } from '@turnkey/sdk-server'
+import type { TurnkeyApiClient } from '@turnkey/sdk-server'
 import { createAccount } from '@turnkey/viem'
 import {
   verifyMessage as ethersVerifyMessage,
@@ -28,12 +28,10 @@ import { anvil } from 'viem/chains'
 import { recoverAuthorizationAddress } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { mail } from '../../src/kms/signing/typedData.vectors.js'
-import { createTestServer, type TestServer } from '../../src/test/createTestServer.js'
-import {
-  createUserSubOrganization,
-  type UserSubOrganization,
-} from '../../src/test/createUserSubOrganization.js'
-import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import type { TestServer } from '../../src/test/createTestServer.js'
+import type { UserSubOrganization } from '../../src/test/createUserSubOrganization.js'
+import type { LocalListener } from '../../src/test/serveOnLocalPort.js'
+import { startTurnkeyTestbed, type TurnkeyTestbed } from './startTurnkeyTestbed.js'
 
 /**
  * Issue 17: `@turnkey/viem` 0.14 and `@turnkey/ethers` 1.3, unmodified, sign Ethereum transactions
@@ -55,6 +53,7 @@ type EthersClient = ConstructorParameters<typeof TurnkeySigner>[0]['client']
 type EthersProvider = ConstructorParameters<typeof TurnkeySigner>[1]
 
 describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
+  let testbed: TurnkeyTestbed
   let server: TestServer
   let listener: LocalListener
   let user: UserSubOrganization
@@ -63,15 +62,8 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
   let account: LocalAccount
 
   beforeAll(async () => {
-    server = await createTestServer('sqlite')
-    listener = await serveOnLocalPort(server.app)
-    user = await createUserSubOrganization(server, { email: 'eve@example.com', name: 'eve' })
-    api = new Turnkey({
-      apiBaseUrl: listener.url,
-      apiPublicKey: user.key.publicKey,
-      apiPrivateKey: user.key.privateKey,
-      defaultOrganizationId: user.organizationId,
-    }).apiClient()
+    testbed = await startTurnkeyTestbed({ email: 'eve@example.com', name: 'eve' })
+    ;({ server, listener, user, api } = testbed)
     http = new TurnkeyClient(
       { baseUrl: listener.url },
       new ApiKeyStamper({ apiPublicKey: user.key.publicKey, apiPrivateKey: user.key.privateKey }),
@@ -83,8 +75,7 @@ describe('@turnkey/viem and @turnkey/ethers against Sigil', () => {
     })
   })
   afterAll(async () => {
-    await listener?.close()
-    await server?.cleanup()
+    await testbed?.close()
   })
 
   const transactions: [string, TransactionSerializable][] = [

@@ -7,14 +7,10 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js'
-import { Turnkey, type TurnkeyApiClient } from '@turnkey/sdk-server'
+import type { TurnkeyApiClient } from '@turnkey/sdk-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTestServer, type TestServer } from '../../src/test/createTestServer.js'
-import {
-  createUserSubOrganization,
-  type UserSubOrganization,
-} from '../../src/test/createUserSubOrganization.js'
-import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import type { UserSubOrganization } from '../../src/test/createUserSubOrganization.js'
+import { startTurnkeyTestbed, type TurnkeyTestbed } from './startTurnkeyTestbed.js'
 
 /**
  * Issue 17: `@turnkey/sdk-server`'s `signTransaction` with `TRANSACTION_TYPE_SOLANA`, unmodified,
@@ -26,27 +22,18 @@ const blockhash = new PublicKey(new Uint8Array(32).fill(7)).toBase58()
 const zeros = new Uint8Array(64)
 
 describe('@turnkey/sdk-server signTransaction (Solana) against Sigil', () => {
-  let server: TestServer
-  let listener: LocalListener
+  let testbed: TurnkeyTestbed
   let user: UserSubOrganization
   let api: TurnkeyApiClient
   let owner: PublicKey
 
   beforeAll(async () => {
-    server = await createTestServer('sqlite')
-    listener = await serveOnLocalPort(server.app)
-    user = await createUserSubOrganization(server, { email: 'sol@example.com', name: 'sol' })
-    api = new Turnkey({
-      apiBaseUrl: listener.url,
-      apiPublicKey: user.key.publicKey,
-      apiPrivateKey: user.key.privateKey,
-      defaultOrganizationId: user.organizationId,
-    }).apiClient()
+    testbed = await startTurnkeyTestbed({ email: 'sol@example.com', name: 'sol' })
+    ;({ user, api } = testbed)
     owner = new PublicKey(user.solanaAddress)
   })
   afterAll(async () => {
-    await listener?.close()
-    await server?.cleanup()
+    await testbed?.close()
   })
 
   const transfer = (from: PublicKey) =>
