@@ -14,12 +14,36 @@ import { resolveClientIp } from './resolveClientIp.js'
  */
 export function clientIp(c: Context, trustedProxies: TrustedProxies): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  const peerAddress = incoming?.socket?.remoteAddress
+  return clientIpOf(
+    {
+      peerAddress: incoming?.socket?.remoteAddress,
+      forwardedFor: c.req.header('x-forwarded-for'),
+      forwarded: c.req.header('forwarded'),
+    },
+    trustedProxies,
+  )
+}
+
+/**
+ * {@link clientIp} from a request's parts, for a request Hono does not see (a websocket upgrade).
+ *
+ * @example
+ * clientIpOf({ peerAddress: request.socket.remoteAddress, forwardedFor: request.headers['x-forwarded-for'] }, proxies)
+ */
+export function clientIpOf(
+  request: {
+    peerAddress: string | undefined
+    forwardedFor?: string | undefined
+    forwarded?: string | undefined
+  },
+  trustedProxies: TrustedProxies,
+): string {
+  const { peerAddress } = request
   if (!peerAddress) return 'local'
   const address = resolveClientIp({
     peerAddress,
-    forwardedFor: c.req.header('x-forwarded-for'),
-    forwarded: c.req.header('forwarded'),
+    forwardedFor: request.forwardedFor,
+    forwarded: request.forwarded,
     trustedProxies,
   })
   if (!address.includes(':')) return address

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 import { resolveApp } from '../apps/resolveApp.js'
 import { type SolanaChainConfig, solanaWebsocketUrl } from '../gateway/ChainConfig.js'
+import { clientIpOf } from '../http/clientIp.js'
 import { ApiError } from '../http/errors/ApiError.js'
 import { toSignerErrorBody } from '../http/errors/toSignerErrorBody.js'
 import type { SigilContext } from '../SigilContext.js'
@@ -16,6 +17,12 @@ export type SolanaWebsocketLimits = {
   maxSubscriptions: number
   /** Most sockets open at once on this server (each holds one at the cluster). */
   maxSockets: number
+  /**
+   * Most sockets open at once from one client address (an IPv6 client counts by its /64, behind
+   * `SIGIL_TRUSTED_PROXIES` by the forwarded address), so one caller cannot take the server's whole
+   * `maxSockets` (an allowed `Origin` is enough to open one, and a script can forge it).
+   */
+  maxSocketsPerClient: number
   /** Largest message taken from the cluster, bytes (an account notification carries up to 10 MiB of data). */
   maxUpstreamMessageBytes: number
   /** Most bytes queued for an app that does not read its socket; past it both sockets are cut. */
@@ -28,6 +35,7 @@ export const defaultSolanaWebsocketLimits: SolanaWebsocketLimits = {
   maxMessageBytes: 16 * 1024,
   maxSubscriptions: 100,
   maxSockets: 1_000,
+  maxSocketsPerClient: 20,
   maxUpstreamMessageBytes: 16 * 1024 * 1024,
   maxBufferedBytes: 32 * 1024 * 1024,
   upstreamOpenTimeoutMs: 10_000,
@@ -65,6 +73,13 @@ export function solanaWebsocketGateway(
   const sockets = new WebSocketServer({ noServer: true, maxPayload: caps.maxMessageBytes })
   const open = new Set<WebSocket>()
   let accepting = 0
+  /** Sockets open or being opened per client address. */
+  const perClient = new Map<string, number>()
+  const release = (client: string) => {
+    const count = (perClient.get(client) ?? 1) - 1
+    if (count > 0) perClient.set(client, count)
+    else perClient.delete(client)
+  }
 
   const refuse = (socket: Duplex, status: number, body: { error: string; code: string }) => {
     if (socket.destroyed) return
@@ -119,11 +134,26 @@ export function solanaWebsocketGateway(
         error: `too many websockets open on this server (at most ${caps.maxSockets})`,
         code: 'TOO_MANY_WEBSOCKETS',
       })
+    const address = clientIpOf(
+      {
+        peerAddress: request.socket.remoteAddress,
+        forwardedFor: request.headers['x-forwarded-for']?.toString(),
+        forwarded: request.headers.forwarded?.toString(),
+      },
+      ctx.config.trustedProxies,
+    )
+    if ((perClient.get(address) ?? 0) >= caps.maxSocketsPerClient)
+      return refuse(socket, 429, {
+        error: `too many websockets open from this address (at most ${caps.maxSocketsPerClient})`,
+        code: 'TOO_MANY_WEBSOCKETS',
+      })
+    perClient.set(address, (perClient.get(address) ?? 0) + 1)
     accepting++
     let upstream: WebSocket
     try {
       upstream = await connectUpstream(chain)
     } catch (error) {
+      release(address)
       ctx.logger.warn('solana websocket upstream unavailable', { chainId, error: (error as Error).name })
       return refuse(socket, 502, {
         error: `the websocket of chain ${chainId} is unavailable`,
@@ -132,11 +162,19 @@ export function solanaWebsocketGateway(
     } finally {
       accepting--
     }
-    if (socket.destroyed) return void upstream.terminate()
+    if (socket.destroyed) {
+      release(address)
+      return void upstream.terminate()
+    }
+    let upgraded = false
     sockets.handleUpgrade(request, socket, head, (client) => {
+      upgraded = true
       open.add(client)
       open.add(upstream)
-      client.once('close', () => open.delete(client))
+      client.once('close', () => {
+        open.delete(client)
+        release(address)
+      })
       upstream.once('close', () => open.delete(upstream))
       solanaWebsocketProxy({
         client,
@@ -148,7 +186,10 @@ export function solanaWebsocketGateway(
       })
     })
     // ws answered the handshake itself (400) when it was not a valid websocket upgrade.
-    if (socket.destroyed && !open.has(upstream)) upstream.terminate()
+    if (!upgraded && socket.destroyed && !open.has(upstream)) {
+      release(address)
+      upstream.terminate()
+    }
   }
 
   const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {

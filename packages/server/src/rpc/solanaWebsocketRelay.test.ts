@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { createTestServer, type TestServer } from '../test/createTestServer.js'
 import { type SolanaWebsocketGateway, solanaWebsocketGateway } from './solanaWebsocketGateway.js'
@@ -237,5 +237,32 @@ describe('Solana websocket gateway, relayed to a stand-in cluster (ws client)', 
       status: 502,
       body: { error: 'the websocket of chain solana-down is unavailable', code: 'UPSTREAM_UNAVAILABLE' },
     })
+  })
+
+  test('error: one client address cannot hold more than its share of sockets; a closed or failed one frees its place', async () => {
+    const gateway = solanaWebsocketGateway(server.app.sigil, { maxSocketsPerClient: 2 })
+    const listener = createServer((_request, response) => response.writeHead(404).end())
+    gateway.attach(listener)
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    const base = `ws://127.0.0.1:${(listener.address() as AddressInfo).port}/rpc`
+    try {
+      // A cluster that cannot be reached takes no place.
+      expect((await refused(`${base}/solana-down/${apiKey}`)).status).toBe(502)
+      const first = await connect(`${base}/solana-standin/${apiKey}`)
+      await connect(`${base}/solana-standin/${apiKey}`)
+      expect(await refused(`${base}/solana-standin/${apiKey}`)).toEqual({
+        status: 429,
+        body: {
+          error: 'too many websockets open from this address (at most 2)',
+          code: 'TOO_MANY_WEBSOCKETS',
+        },
+      })
+      await first.close()
+      // The server sees the close a moment after the client does.
+      await vi.waitFor(() => connect(`${base}/solana-standin/${apiKey}`), { timeout: 5_000, interval: 50 })
+    } finally {
+      await gateway.close()
+      listener.close()
+    }
   })
 })
