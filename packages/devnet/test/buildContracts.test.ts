@@ -44,23 +44,29 @@ describe('scripts/buildContracts.ts --check', slow, () => {
   })
 
   test('error: a stale artifact fails the check', async () => {
-    // A copy of the script, the paymaster sources and their artifacts, under node_modules so that solc and the
-    // Solidity packages resolve as from the real package; one artifact edited.
+    // A copy of the script and the paymaster sources (`<dir>/devnet/`) and of their artifacts where the script
+    // writes that group (`<dir>/protocol/src/paymaster/artifacts/`, @sigil/protocol's place beside the devnet),
+    // under node_modules so that solc and the Solidity packages resolve as from the real package; one artifact
+    // edited.
     const dir = await mkdtemp(join(repositoryRoot, 'node_modules', '.cache-sigil-devnet-check-'))
     scratch.push(dir)
-    await cp(join(packageRoot, 'scripts'), join(dir, 'scripts'), { recursive: true })
-    await cp(join(packageRoot, 'contracts', 'paymaster'), join(dir, 'contracts', 'paymaster'), {
+    await cp(join(packageRoot, 'scripts'), join(dir, 'devnet', 'scripts'), { recursive: true })
+    await cp(join(packageRoot, 'contracts', 'paymaster'), join(dir, 'devnet', 'contracts', 'paymaster'), {
       recursive: true,
     })
-    await cp(join(packageRoot, 'src', 'artifacts', 'paymaster'), join(dir, 'src', 'artifacts', 'paymaster'), {
+    const artifacts = join(dir, 'protocol', 'src', 'paymaster', 'artifacts')
+    await cp(join(repositoryRoot, 'packages', 'protocol', 'src', 'paymaster', 'artifacts'), artifacts, {
       recursive: true,
     })
-    const artifact = join(dir, 'src', 'artifacts', 'paymaster', 'SigilPaymaster07.ts')
+    const artifact = join(artifacts, 'SigilPaymaster07.ts')
     await writeFile(
       artifact,
       (await readFile(artifact, 'utf8')).replace("deployedBytecode: '0x6", "deployedBytecode: '0x7"),
     )
-    const { code, output } = await run(join(dir, 'scripts', 'buildContracts.ts'), ['--check', 'paymaster'])
+    const { code, output } = await run(join(dir, 'devnet', 'scripts', 'buildContracts.ts'), [
+      '--check',
+      'paymaster',
+    ])
     expect(output).toContain('contracts/paymaster: artifacts out of date')
     expect(output).toContain('SigilPaymaster07')
     expect(code).toBe(1)
