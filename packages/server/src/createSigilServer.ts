@@ -116,8 +116,8 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       exportSignerPublicKey: exportSigner.publicKey,
       exportSignerSealedKey: exportSigner.sealedPrivateKey,
       verifyKeyCache: new Map(),
-      // Only this process changes a SQLite store's API keys; PostgreSQL may be shared by several instances.
-      apiKeyCache: createApiKeyCache({ enabled: store.dialect === 'sqlite' }),
+      // Without a channel only a SQLite store is this process's alone; PostgreSQL may have other instances.
+      apiKeyCache: createApiKeyCache({ channel: config.apiKeyChanges, shared: store.dialect !== 'sqlite' }),
       mailer: createMailer({
         batcher,
         logger,
@@ -183,6 +183,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
         await ctx.signingThread?.close()
         ctx.mailer.close()
         await ctx.rateLimits.close()
+        ctx.apiKeyCache.close()
         if (!config.store) await store.close()
       },
     })

@@ -8,6 +8,7 @@ import type { ChainConfig } from './gateway/ChainConfig.js'
 import { loadChains } from './gateway/loadChains.js'
 import type { RateLimitBucket } from './http/createRateLimits.js'
 import { parseTrustedProxies, type TrustedProxies } from './http/parseTrustedProxies.js'
+import type { ApiKeyChangeChannel } from './kms/auth/ApiKeyChangeChannel.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
 import type { Store } from './store/createStore.js'
 
@@ -107,6 +108,13 @@ export type SigilServerConfig = {
   chains?: ChainConfig[]
   /** JSON file of the gateway's chains (`--chains`): an array of chains or `{ "chains": [...] }`. */
   chainsFile?: string
+  /**
+   * How this process and the others sharing its store tell each other of changed API keys, so each may
+   * keep API keys in memory (`--workers`: the cluster's IPC). Default: on PostgreSQL a `LISTEN`/`NOTIFY`
+   * channel of the store's schema, which this server opens and closes; on SQLite none. A channel given
+   * here is closed by its owner, not by `close()`.
+   */
+  apiKeyChanges?: ApiKeyChangeChannel
   /** Other rate-limit budgets (load tests and benchmarks only). */
   rateLimits?: Partial<Record<RateLimitBucket, { points: number; duration: number }>>
   /** Folder of the built key-frame pages. Default `SIGIL_FRAME_DIR` or the `@sigil/frame` package's `dist`. */

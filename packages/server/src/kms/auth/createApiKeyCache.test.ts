@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import type { ApiKeyChangeChannel, ApiKeyChangeEvent } from './ApiKeyChangeChannel.js'
 import { type ApiKeyCredentialRow, createApiKeyCache } from './createApiKeyCache.js'
 
 const row: ApiKeyCredentialRow = {
@@ -80,10 +81,151 @@ test('regression: rows loaded before a write committed are not kept after it (th
   expect(load.calls).toBe(1)
 })
 
-test('behavior: disabled (PostgreSQL), every read goes to the store', async () => {
-  const cache = createApiKeyCache({ enabled: false })
+test('behavior: shared without a channel (PostgreSQL, no listener), every read goes to the store', async () => {
+  const cache = createApiKeyCache({ shared: true })
   const load = counting([row])
   await cache.read('k', load)
   await cache.read('k', load)
   expect(load.calls).toBe(2)
+})
+
+/** A channel driven by the test: `emit` plays another process's notice, `live` is settable. */
+function fakeChannel() {
+  const listeners = new Set<(event: ApiKeyChangeEvent) => void>()
+  const channel = {
+    live: true as boolean,
+    published: 0,
+    publishing: undefined as Promise<void> | undefined,
+    log: [] as string[],
+    async publish() {
+      channel.log.push('publish')
+      channel.published++
+      await channel.publishing
+    },
+    subscribe(listener: (event: ApiKeyChangeEvent) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {},
+    emit(event: ApiKeyChangeEvent = { lost: false }) {
+      for (const listener of listeners) listener(event)
+    },
+    listeners,
+  } satisfies ApiKeyChangeChannel & Record<string, unknown>
+  return channel
+}
+
+test('behavior: with a live channel, keys are kept until another process announces a change', async () => {
+  const channel = fakeChannel()
+  const cache = createApiKeyCache({ channel, shared: true })
+  const load = counting([row])
+  await cache.read('k', load)
+  await cache.read('k', load)
+  expect(load.calls).toBe(1)
+  channel.emit()
+  await cache.read('k', load)
+  expect(load.calls).toBe(2)
+  channel.emit({ lost: true })
+  await cache.read('k', load)
+  await cache.read('k', load)
+  expect(load.calls).toBe(3)
+})
+
+test('behavior: while the channel is down every read goes to the store, and nothing older is served after', async () => {
+  const channel = fakeChannel()
+  const cache = createApiKeyCache({ channel })
+  const load = counting([row])
+  await cache.read('k', load)
+  channel.live = false
+  await cache.read('k', load)
+  await cache.read('k', load)
+  expect(load.calls).toBe(3)
+  // Back up without an event (a channel that says nothing on recovery): still nothing from before.
+  channel.live = true
+  await cache.read('k', load)
+  await cache.read('k', load)
+  expect(load.calls).toBe(4)
+})
+
+test('regression: rows loaded while another process announced a change are not kept', async () => {
+  const channel = fakeChannel()
+  const cache = createApiKeyCache({ channel })
+  let release!: (rows: ApiKeyCredentialRow[]) => void
+  const slowRead = cache.read('k', () => new Promise((resolve) => (release = resolve)))
+  channel.emit()
+  release([row])
+  expect(await slowRead).toEqual([row])
+  const load = counting([])
+  expect(await cache.read('k', load)).toEqual([])
+  expect(load.calls).toBe(1)
+})
+
+test('regression: rows loaded while the channel went down and up are not kept', async () => {
+  const channel = fakeChannel()
+  const cache = createApiKeyCache({ channel })
+  let release!: (rows: ApiKeyCredentialRow[]) => void
+  const slowRead = cache.read('k', () => new Promise((resolve) => (release = resolve)))
+  channel.live = false
+  channel.emit({ lost: true })
+  channel.live = true
+  channel.emit({ lost: true })
+  release([row])
+  await slowRead
+  const load = counting([])
+  await cache.read('k', load)
+  expect(load.calls).toBe(1)
+})
+
+test('behavior: a write publishes once it settled, and writing resolves only after the notice went out', async () => {
+  const channel = fakeChannel()
+  const cache = createApiKeyCache({ channel })
+  let sent!: () => void
+  channel.publishing = new Promise((resolve) => (sent = resolve))
+  let resolved = false
+  const writing = cache
+    .writing(async () => {
+      channel.log.push('write')
+      return 'done'
+    })
+    .then((value) => {
+      resolved = true
+      return value
+    })
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(channel.log).toEqual(['write', 'publish'])
+  expect(resolved).toBe(false)
+  sent()
+  expect(await writing).toBe('done')
+})
+
+test('error: a failed write still publishes (it may have committed) and rejects with its own error', async () => {
+  const channel = fakeChannel()
+  channel.publish = async () => {
+    channel.published++
+    throw new Error('notice not sent')
+  }
+  const cache = createApiKeyCache({ channel })
+  await expect(
+    cache.writing(async () => {
+      throw new Error('unique violation')
+    }),
+  ).rejects.toThrow('unique violation')
+  expect(channel.published).toBe(1)
+})
+
+test('error: a committed write whose notice cannot be sent rejects', async () => {
+  const channel = fakeChannel()
+  channel.publish = async () => {
+    throw new Error('notice not sent')
+  }
+  const cache = createApiKeyCache({ channel })
+  await expect(cache.writing(async () => 'committed')).rejects.toThrow('notice not sent')
+})
+
+test('behavior: close stops listening to the channel', () => {
+  const channel = fakeChannel()
+  const cache = createApiKeyCache({ channel })
+  expect(channel.listeners.size).toBe(1)
+  cache.close()
+  expect(channel.listeners.size).toBe(0)
 })

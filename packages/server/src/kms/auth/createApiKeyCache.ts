@@ -1,4 +1,5 @@
 import { createBoundedCache } from '../../cache/createBoundedCache.js'
+import type { ApiKeyChangeChannel } from './ApiKeyChangeChannel.js'
 
 /** The columns of an `api_keys` row that authentication needs. */
 export type ApiKeyCredentialRow = {
@@ -12,60 +13,100 @@ export type ApiKeyCredentialRow = {
 
 export type ApiKeyCache = {
   /**
-   * The rows of a public key: from memory when they were read before and no write of API keys ran since,
-   * else from `load` (kept only when no such write started or ran while it loaded). Unknown keys are
-   * never kept, so a key created by another process (the CLI) is found at its first use.
+   * The rows of a public key: from memory when they were read before and no write of API keys ran since
+   * (here, or in another process as the channel tells), else from `load` (kept only when no such write
+   * started, ran or was announced while it loaded). Unknown keys are never kept, so a key created by
+   * another process (the CLI) is found at its first use.
    */
   read(key: string, load: () => Promise<ApiKeyCredentialRow[]>): Promise<ApiKeyCredentialRow[]>
   /**
    * Runs a write that adds or deletes API keys (create, delete, session keys and their eviction): while
-   * it runs, reads go to the store; once it settles, committed or not, the cache is emptied. Every such
-   * write MUST go through here, or a deleted key would keep working.
+   * it runs, reads go to the store; once it settles, committed or not, the cache is emptied and the
+   * channel (if any) told, and only then does `writing` settle, so the writer's answer goes out after the
+   * other processes were told. Every such write MUST go through here, or a deleted key would keep working.
    */
   writing<T>(write: () => Promise<T>): Promise<T>
+  /** Stops listening to the channel (which stays open: its owner closes it). */
+  close(): void
+}
+
+export type CreateApiKeyCacheParameters = {
+  /**
+   * How the other processes sharing the store announce their writes of API keys, and hear of ours
+   * (PostgreSQL `LISTEN`/`NOTIFY`, the cluster's IPC). With a channel the cache serves from memory only
+   * while `channel.live`, and forgets everything on each of its events.
+   */
+  channel?: ApiKeyChangeChannel | undefined
+  /**
+   * True when other processes may change the store's API keys and no channel tells of it (PostgreSQL
+   * without a channel): every read then goes to the store. Ignored when a channel is given.
+   */
+  shared?: boolean | undefined
+  maxEntries?: number | undefined
 }
 
 /**
  * The API keys of recently seen stamps, in memory, so a signing request does not read `api_keys` on
- * every call. Expiry is not cached state: callers check `expires_at` on every use. Only for a store this
- * process alone changes (SQLite); with PostgreSQL other server instances may delete keys, and every
- * request reads the store.
+ * every call. Expiry is not cached state: callers check `expires_at` on every use. A store this process
+ * alone changes (SQLite, one process) needs no channel; a shared one needs a channel (docs/deploy.md,
+ * "Several instances"), or it is `shared` and every request reads the store.
  *
  * @example
+ * const cache = createApiKeyCache({ channel })
  * const rows = await cache.read(`${curve}:${publicKey}`, () => findApiKeys(ctx.store, [publicKey, curve]))
  * await cache.writing(() => ctx.batcher.run(write))
  */
 export function createApiKeyCache({
-  enabled = true,
+  channel,
+  shared = false,
   maxEntries = 10_000,
-}: {
-  /** False: every read goes to the store (PostgreSQL). */
-  enabled?: boolean
-  maxEntries?: number
-} = {}): ApiKeyCache {
+}: CreateApiKeyCacheParameters = {}): ApiKeyCache {
   const rowsByKey = createBoundedCache<string, ApiKeyCredentialRow[]>(maxEntries)
+  // Bumped by every write here and every event of the channel: a load that saw it change is not kept.
   let generation = 0
   let writes = 0
+  const forget = () => {
+    generation++
+    rowsByKey.clear()
+  }
+  const caching = channel ? () => channel.live : () => !shared
+  const unsubscribe = channel?.subscribe(forget)
   return {
     async read(key, load) {
-      if (!enabled) return load()
+      if (!caching()) {
+        // Notices may be missed while the channel is down: nothing held now may be served later.
+        if (channel) forget()
+        return load()
+      }
       const cached = writes === 0 ? rowsByKey.get(key) : undefined
       if (cached) return cached
       const loadedAt = generation
       const rows = await load()
-      if (rows.length > 0 && writes === 0 && generation === loadedAt) rowsByKey.set(key, rows)
+      if (rows.length > 0 && writes === 0 && generation === loadedAt && caching()) rowsByKey.set(key, rows)
       return rows
     },
     async writing(write) {
       writes++
       generation++
+      let outcome: { ok: true; value: Awaited<ReturnType<typeof write>> } | { ok: false; error: unknown }
       try {
-        return await write()
-      } finally {
-        writes--
-        generation++
-        rowsByKey.clear()
+        outcome = { ok: true, value: await write() }
+      } catch (error) {
+        outcome = { ok: false, error }
       }
+      writes--
+      forget()
+      if (!outcome.ok) {
+        // It may have committed all the same (a lost connection at commit); the write's own error wins.
+        await channel?.publish().catch(() => {})
+        throw outcome.error
+      }
+      // Committed: a notice that cannot be sent is an error of the write, not a silent stale cache.
+      await channel?.publish()
+      return outcome.value
+    },
+    close() {
+      unsubscribe?.()
     },
   }
 }
