@@ -1,0 +1,139 @@
+import pg from 'pg'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { createTestStore, type TestStore, testDatabaseUrl } from '../../store/test/storeDialects.js'
+import type { ApiKeyChangeEvent } from './ApiKeyChangeChannel.js'
+import { listenApiKeyChanges, type PostgresApiKeyChangeChannel } from './listenApiKeyChanges.js'
+
+/*
+ * The PostgreSQL channel between instances, on a real server: two "instances" are two pools on one
+ * schema, each with its own channel.
+ */
+
+let store: TestStore
+let channels: PostgresApiKeyChangeChannel[] = []
+beforeEach(async () => {
+  store = await createTestStore('postgres', { migrate: false })
+})
+afterEach(async () => {
+  await Promise.all(channels.map((channel) => channel.close()))
+  channels = []
+  await store.cleanup()
+})
+
+const listen = async (pool: pg.Pool, options: { heartbeatMs?: number } = {}) => {
+  const channel = await listenApiKeyChanges({ pool, reconnectDelayMs: 50, ...options })
+  channels.push(channel)
+  const events: ApiKeyChangeEvent[] = []
+  channel.subscribe((event) => events.push(event))
+  return { channel, events }
+}
+
+const until = async (condition: () => boolean, timeoutMs = 5000) => {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return Date.now() - started
+}
+
+const secondPool = async () => (await store.reopen()).pool!
+
+test("default: a notice reaches the other instance within milliseconds, and not the sender's own subscribers", async () => {
+  const one = await listen(store.pool!)
+  const two = await listen(await secondPool())
+  expect(one.channel.live).toBe(true)
+  expect(one.channel.channelName).toMatch(/^sigil_api_keys_sigil_test_[0-9a-f]{12}$/)
+  expect(two.channel.channelName).toBe(one.channel.channelName)
+
+  await one.channel.publish()
+  const took = await until(() => two.events.length === 1)
+  expect(took).toBeLessThan(500)
+  expect(two.events).toEqual([{ lost: false }])
+  await two.channel.publish()
+  await until(() => one.events.length === 1)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(one.events).toEqual([{ lost: false }])
+  expect(two.events).toEqual([{ lost: false }])
+})
+
+test('behavior: instances on another schema of the same database hear nothing', async () => {
+  const other = await createTestStore('postgres', { migrate: false })
+  try {
+    const one = await listen(store.pool!)
+    const stranger = await listen(other.pool!)
+    expect(stranger.channel.channelName).not.toBe(one.channel.channelName)
+    await stranger.channel.publish()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(one.events).toEqual([])
+  } finally {
+    await Promise.all(channels.map((channel) => channel.close()))
+    await other.cleanup()
+  }
+})
+
+/** Ends, from another connection, every backend whose last query was the LISTEN of `channelName`. */
+async function terminateListeners(channelName: string) {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  await admin.connect()
+  try {
+    const { rowCount } = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN \"' || $1 || '\"'",
+      [channelName],
+    )
+    return rowCount
+  } finally {
+    await admin.end()
+  }
+}
+
+test('behavior: a killed listening connection turns the channel not live, reports lost, reconnects, and notices flow again', async () => {
+  const two = await listen(await secondPool(), { heartbeatMs: 60_000 })
+  const liveAtEvents: boolean[] = []
+  two.channel.subscribe(() => liveAtEvents.push(two.channel.live))
+  expect(await terminateListeners(two.channel.channelName)).toBe(1)
+  await until(() => two.events.length >= 1)
+  expect(two.events[0]).toEqual({ lost: true })
+  expect(liveAtEvents[0]).toBe(false)
+  await until(() => two.events.length >= 2)
+  // Listening again: `lost` once more (notices sent meanwhile were missed), told once live.
+  expect(two.events).toEqual([{ lost: true }, { lost: true }])
+  expect(liveAtEvents).toEqual([false, true])
+  expect(two.channel.live).toBe(true)
+
+  const one = await listen(store.pool!)
+  await one.channel.publish()
+  await until(() => two.events.length === 3)
+  expect(two.events[2]).toEqual({ lost: false })
+})
+
+test('behavior: it recovers from one lost connection after another', async () => {
+  const two = await listen(await secondPool(), { heartbeatMs: 60_000 })
+  // Kill it three times in a row, each time as soon as it is back.
+  for (let round = 1; round <= 3; round++) {
+    await until(() => two.channel.live)
+    await until(() => two.events.length === 2 * (round - 1))
+    expect(await terminateListeners(two.channel.channelName)).toBe(1)
+    await until(() => !two.channel.live)
+  }
+  await until(() => two.channel.live && two.events.length === 6)
+})
+
+test('behavior: after close nothing is heard and the channel is not live', async () => {
+  const one = await listen(store.pool!)
+  const two = await listen(await secondPool())
+  await two.channel.close()
+  expect(two.channel.live).toBe(false)
+  await one.channel.publish()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(two.events).toEqual([])
+})
+
+test('error: the first connection failing rejects', async () => {
+  const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:9/test' })
+  try {
+    await expect(listenApiKeyChanges({ pool, channelName: 'sigil_api_keys_x' })).rejects.toThrow()
+  } finally {
+    await pool.end()
+  }
+})

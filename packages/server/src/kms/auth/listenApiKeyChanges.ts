@@ -1,0 +1,185 @@
+import { createHash, randomUUID } from 'node:crypto'
+import pg from 'pg'
+import type { ApiKeyChangeChannel, ApiKeyChangeEvent } from './ApiKeyChangeChannel.js'
+
+export type ListenApiKeyChangesParameters = {
+  /** The store's pool: notices go out through it, and the listening connection uses its settings. */
+  pool: pg.Pool
+  /** Default `sigil_api_keys_<schema>` (the pool's `current_schema()`), so schemas of one database do not mix. */
+  channelName?: string | undefined
+  /**
+   * How often the listening connection is checked with a query; one unanswered for this long counts as a
+   * lost connection (a peer gone without a word). Default 5000 ms.
+   */
+  heartbeatMs?: number | undefined
+  /** First wait before reconnecting, doubled after each failure up to `maxReconnectDelayMs`. Default 100 ms. */
+  reconnectDelayMs?: number | undefined
+  /** Default 5000 ms. */
+  maxReconnectDelayMs?: number | undefined
+  /** Told when the listening connection is lost (with the cause) and when it listens again. */
+  onStatus?: ((status: { live: boolean; error?: unknown }) => void) | undefined
+}
+
+export type PostgresApiKeyChangeChannel = ApiKeyChangeChannel & {
+  /** The `LISTEN`/`NOTIFY` channel. */
+  readonly channelName: string
+}
+
+/** PostgreSQL's longest identifier, bytes. */
+const maxIdentifierBytes = 63
+
+/**
+ * An {@link ApiKeyChangeChannel} over PostgreSQL: a connection of its own `LISTEN`s on the store's
+ * channel, `publish` sends `pg_notify` through the pool once the write has committed, and each notice
+ * from another instance reaches the subscribers (its own are skipped). When the listening connection
+ * is lost (an error, its end, or a heartbeat left unanswered) `live` turns false and subscribers get
+ * `{ lost: true }`; it reconnects with backoff, and once `LISTEN` succeeds again `live` turns true and
+ * they get `{ lost: true }` once more (notices sent meanwhile were missed). Resolves once listening;
+ * rejects when the first connection fails. Needs a session-pooled connection: `LISTEN` does not work
+ * through a transaction-pooling proxy (docs/deploy.md, "Several instances").
+ *
+ * @example
+ * const channel = await listenApiKeyChanges({ pool: store.pool })
+ * const cache = createApiKeyCache({ channel })
+ * await channel.close()
+ */
+export async function listenApiKeyChanges(
+  parameters: ListenApiKeyChangesParameters,
+): Promise<PostgresApiKeyChangeChannel> {
+  const {
+    pool,
+    heartbeatMs = 5000,
+    reconnectDelayMs = 100,
+    maxReconnectDelayMs = 5000,
+    onStatus,
+  } = parameters
+  const channelName = parameters.channelName ?? toChannelName(await currentSchema(pool))
+  // Our own notices come back to our listener: this id in the payload tells them apart.
+  const instance = randomUUID()
+  const listeners = new Set<(event: ApiKeyChangeEvent) => void>()
+  const emit = (event: ApiKeyChangeEvent) => {
+    for (const listener of [...listeners]) listener(event)
+  }
+  let live = false
+  let closed = false
+  let client: pg.Client | undefined
+  let heartbeat: NodeJS.Timeout | undefined
+  let retry: NodeJS.Timeout | undefined
+  let delay = reconnectDelayMs
+
+  const open = async () => {
+    const next = new pg.Client({ ...pool.options, keepAlive: true })
+    // Errors of a connection we no longer use are expected; without a listener they would crash the process.
+    next.on('error', (error) => drop(next, error))
+    next.on('end', () => drop(next, new Error('the listening connection ended')))
+    next.on('notification', (message) => {
+      if (next === client && message.channel === channelName && message.payload !== instance)
+        emit({ lost: false })
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${quoteIdentifier(channelName)}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    return next
+  }
+
+  const use = (next: pg.Client) => {
+    client = next
+    live = true
+    delay = reconnectDelayMs
+    let checking = false
+    heartbeat = setInterval(() => {
+      if (checking)
+        return drop(next, new Error(`the listening connection did not answer within ${heartbeatMs} ms`))
+      checking = true
+      next.query('select 1').then(
+        () => {
+          checking = false
+        },
+        (error: unknown) => drop(next, error),
+      )
+    }, heartbeatMs)
+    heartbeat.unref()
+  }
+
+  function drop(which: pg.Client, error: unknown) {
+    if (which !== client) return
+    client = undefined
+    clearInterval(heartbeat)
+    which.end().catch(() => {})
+    if (closed) return
+    live = false
+    onStatus?.({ live: false, error })
+    emit({ lost: true })
+    reconnect()
+  }
+
+  function reconnect() {
+    retry = setTimeout(async () => {
+      retry = undefined
+      if (closed) return
+      try {
+        const next = await open()
+        if (closed) {
+          await next.end().catch(() => {})
+          return
+        }
+        use(next)
+        onStatus?.({ live: true })
+        emit({ lost: true })
+      } catch {
+        if (closed) return
+        reconnect()
+      }
+    }, delay)
+    retry.unref()
+    delay = Math.min(delay * 2, maxReconnectDelayMs)
+  }
+
+  use(await open())
+
+  const notify = () => pool.query('select pg_notify($1, $2)', [channelName, instance])
+  return {
+    channelName,
+    get live() {
+      return live
+    },
+    async publish() {
+      // One retry: a pooled connection the server closed fails once, then the pool opens a new one.
+      await notify().catch(notify)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    async close() {
+      closed = true
+      live = false
+      clearTimeout(retry)
+      clearInterval(heartbeat)
+      listeners.clear()
+      const last = client
+      client = undefined
+      await last?.end().catch(() => {})
+    },
+  }
+}
+
+async function currentSchema(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ schema: string | null }>('select current_schema() as schema')
+  return rows[0]?.schema ?? 'public'
+}
+
+/** `sigil_api_keys_<schema>`, or a hash of the schema when that would pass PostgreSQL's identifier limit. */
+function toChannelName(schema: string): string {
+  const name = `sigil_api_keys_${schema}`
+  if (Buffer.byteLength(name) <= maxIdentifierBytes) return name
+  return `sigil_api_keys_${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
