@@ -2,11 +2,14 @@ import {
   type Address,
   concat,
   encodeFunctionData,
+  type Hex,
   type LocalAccount,
   type PublicClient,
   parseAbi,
 } from 'viem'
 import {
+  entryPoint06Abi,
+  entryPoint06Address,
   entryPoint07Abi,
   entryPoint07Address,
   getUserOperationHash,
@@ -14,8 +17,26 @@ import {
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
 
-/** LightAccount v2.0.0's canonical factory (the devnet's `deployLightAccounts` places it). */
-export const lightAccountV2Factory: Address = '0x0000000000400CdFef5E2714E63d8040b700BC24'
+/**
+ * LightAccount's canonical factories (the devnet's `deployLightAccounts` places them): v1.1.0 on EntryPoint
+ * v0.6, v2.0.0 on v0.7.
+ */
+export const lightAccountFactories = {
+  '0.6': '0x00004EC70002a32400f8ae005A26081065620D20',
+  '0.7': '0x0000000000400CdFef5E2714E63d8040b700BC24',
+} as const satisfies Record<string, Address>
+
+const entryPoints = {
+  '0.6': { abi: entryPoint06Abi, address: entryPoint06Address, version: '0.6' },
+  '0.7': { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' },
+} as const
+
+/** What an EOA owner's signature starts with: v1.1.0 has no signature-type byte, v2.0.0 `0x00`. */
+const eoaPrefixes = { '0.6': '0x', '0.7': '0x00' } as const satisfies Record<string, Hex>
+
+/** A well-formed 65-byte signature signed by nobody, for gas estimation. */
+const stubSignature: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 const factoryAbi = parseAbi([
   'function createAccount(address owner, uint256 salt) returns (address)',
@@ -24,25 +45,36 @@ const factoryAbi = parseAbi([
 const accountAbi = parseAbi(['function execute(address dest, uint256 value, bytes func)'])
 
 /**
- * Tests: a LightAccount v2.0.0 (EntryPoint v0.7) of the canonical factory as a viem smart account, owned by
- * a local account; its user-operation signature is `0x00` (EOA) ‖ the owner's EIP-191 signature of the hash.
+ * Tests: a LightAccount of the canonical factory as a viem smart account, owned by a local account —
+ * v1.1.0 on EntryPoint v0.6, v2.0.0 on v0.7 (the default). Its user-operation signature is the owner's
+ * EIP-191 signature of the hash, after `0x00` (EOA) on v2.0.0.
  *
  * @example
  * const account = await toLightTestAccount({ client, owner: privateKeyToAccount(generatePrivateKey()) })
  */
-export async function toLightTestAccount({ client, owner }: { client: PublicClient; owner: LocalAccount }) {
+export async function toLightTestAccount({
+  client,
+  owner,
+  version = '0.7',
+}: {
+  client: PublicClient
+  owner: LocalAccount
+  version?: '0.6' | '0.7' | undefined
+}) {
+  const factory = lightAccountFactories[version]
+  const entryPoint = entryPoints[version]
   const address = await readContract(client, {
-    address: lightAccountV2Factory,
+    address: factory,
     abi: factoryAbi,
     functionName: 'getAddress',
     args: [owner.address, 0n],
   })
   return toSmartAccount({
     client,
-    entryPoint: { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' },
+    entryPoint,
     getAddress: async () => address,
     getFactoryArgs: async () => ({
-      factory: lightAccountV2Factory,
+      factory,
       factoryData: encodeFunctionData({
         abi: factoryAbi,
         functionName: 'createAccount',
@@ -50,14 +82,10 @@ export async function toLightTestAccount({ client, owner }: { client: PublicClie
       }),
     }),
     async encodeCalls(calls) {
-      const [{ to, value = 0n, data = '0x' }] = calls as [
-        { to: Address; value?: bigint; data?: `0x${string}` },
-      ]
+      const [{ to, value = 0n, data = '0x' }] = calls as [{ to: Address; value?: bigint; data?: Hex }]
       return encodeFunctionData({ abi: accountAbi, functionName: 'execute', args: [to, value, data] })
     },
-    // 0x00 ‖ a well-formed 65-byte signature, for gas estimation.
-    getStubSignature: async () =>
-      '0x00fffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c',
+    getStubSignature: async () => concat([eoaPrefixes[version], stubSignature]),
     async signMessage() {
       throw new Error('not used')
     },
@@ -67,11 +95,11 @@ export async function toLightTestAccount({ client, owner }: { client: PublicClie
     async signUserOperation(userOperation) {
       const hash = getUserOperationHash({
         userOperation: { ...userOperation, sender: address } as never,
-        entryPointAddress: entryPoint07Address,
-        entryPointVersion: '0.7',
+        entryPointAddress: entryPoint.address,
+        entryPointVersion: version,
         chainId: userOperation.chainId ?? 31337,
       })
-      return concat(['0x00', await owner.signMessage({ message: { raw: hash } })])
+      return concat([eoaPrefixes[version], await owner.signMessage({ message: { raw: hash } })])
     },
   })
 }
