@@ -2,7 +2,7 @@
  * The usage line of every `sigil-server` command, in one module that imports nothing, so `--help` and a
  * usage mistake answer without loading the server, and each command loads only what it needs.
  */
-export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--solana-websocket-port N] [--admin-port N [--admin-host 127.0.0.1]] [--allow-insecure-key-file] [--data-dir ./.sigil] [--database-url URL]`
+export const startUsage = `sigil-server start [--port 8787] [--host 127.0.0.1] [--dev [--dev-app-origin http://localhost:5173]] [--chains chains.json] [--solana-websocket-port N] [--admin-port N [--admin-host 127.0.0.1]] [--workers N|auto] [--allow-insecure-key-file] [--data-dir ./.sigil] [--database-url URL]`
 
 export const migrateUsage = 'sigil-server migrate [--data-dir ./.sigil] [--database-url URL]'
 

@@ -1,15 +1,8 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import type { SigilContext } from '../SigilContext.js'
 import { createAdminApp } from './createAdminApp.js'
+import { type AdminListener, listenAdmin } from './listenAdmin.js'
 
-export type AdminListener = {
-  /** `http://HOST:PORT`, no trailing slash. */
-  url: string
-  port: number
-  close(): Promise<void>
-}
+export type { AdminListener } from './listenAdmin.js'
 
 /**
  * Opens the admin listener (`/healthz`, `/readyz`, `/metrics`) on `host` (default 127.0.0.1: loopback, so
@@ -18,31 +11,9 @@ export type AdminListener = {
  * @example
  * const admin = await serveAdmin(app.sigil, { port: 9464 })
  */
-export async function serveAdmin(
+export function serveAdmin(
   ctx: Pick<SigilContext, 'store' | 'vault' | 'metrics'>,
-  { port, host = '127.0.0.1' }: { port: number; host?: string | undefined },
+  listener: { port: number; host?: string | undefined },
 ): Promise<AdminListener> {
-  const app = createAdminApp(ctx)
-  let server: Server | undefined
-  const info = await new Promise<AddressInfo>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port, hostname: host }, resolve) as Server
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE' ? `admin port ${port} on ${host} is already in use` : error.message,
-        ),
-      ),
-    )
-  })
-  const listening = server!
-  const shown = host.includes(':') ? `[${host}]` : host
-  return {
-    url: `http://${shown}:${info.port}`,
-    port: info.port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        listening.close((error) => (error ? reject(error) : resolve()))
-        listening.closeAllConnections()
-      }),
-  }
+  return listenAdmin(createAdminApp(ctx), listener)
 }

@@ -1,0 +1,166 @@
+import cluster, { type Worker } from 'node:cluster'
+import { AggregatorRegistry } from 'prom-client'
+import { createSigilServer } from '../createSigilServer.js'
+import { createLogger } from '../log/createLogger.js'
+import { resolveLogFormat } from '../log/resolveLogFormat.js'
+import { resolveLogLevel } from '../log/resolveLogLevel.js'
+import { createClusterAdminApp } from '../observability/createClusterAdminApp.js'
+import { listenAdmin } from '../observability/listenAdmin.js'
+import { type ClusterMessage, isClusterMessage } from './clusterMessages.js'
+import { ensureDevApp } from './ensureDevApp.js'
+import { readClusterReadiness } from './readClusterReadiness.js'
+import { relayApiKeyChanges } from './relayApiKeyChanges.js'
+import type { StartOptions } from './startCommand.js'
+
+type ListeningMessage = Extract<ClusterMessage, { type: 'sigil:listening' }>
+
+/** How long the primary gives its workers to stop after SIGTERM before it kills them and exits 1. */
+const shutdownTimeoutMs = 10_000
+/** A replacement for a worker that lived less than this waits a second first: no busy crash loop. */
+const shortLifeMs = 5_000
+
+/**
+ * The primary of `sigil-server start --workers N` (docs/deploy.md#workers). It runs the one-time start-up
+ * alone (migrations, the root organization, server keys and secrets, the dev app), so workers never race
+ * for them; then forks N workers that share the port, prints `Sigil server listening on …` once all listen,
+ * relays API-key changes between them, serves the admin listener (metrics summed over the workers,
+ * `/readyz` ready when all are), replaces a worker that dies, and on SIGTERM/SIGINT stops them all
+ * gracefully and exits 0 (1 if one did not stop cleanly within 10 s).
+ *
+ * @example
+ * if (options.workers > 1 && cluster.isPrimary) await runPrimary(options)
+ */
+export async function runPrimary(options: StartOptions): Promise<void> {
+  const logger = createLogger({ level: resolveLogLevel(), format: resolveLogFormat(options.dev) })
+  const setup = await createSigilServer({ ...options.config, logger })
+  let devApp: Awaited<ReturnType<typeof ensureDevApp>> | undefined
+  let redisUrl: string | undefined
+  try {
+    if (options.dev) devApp = await ensureDevApp(setup, { origin: options.devAppOrigin })
+    redisUrl = setup.sigil.config.redisUrl
+  } finally {
+    await setup.close()
+  }
+
+  const stopRelay = relayApiKeyChanges(cluster)
+  const aggregator = new AggregatorRegistry()
+  const started = new Map<number, number>()
+  const fork = () => {
+    const worker = cluster.fork()
+    started.set(worker.id, Date.now())
+    return worker
+  }
+  const first = Array.from({ length: options.workers }, fork)
+  let listening: ListeningMessage[]
+  try {
+    listening = await Promise.all(first.map(untilListening))
+  } catch (error) {
+    stopRelay()
+    await Promise.all(first.map((worker) => stopWorker(worker, 'SIGKILL')))
+    throw error
+  }
+  const [shown] = listening as [ListeningMessage]
+  if (listening.some((each) => each.port !== shown.port))
+    throw new Error(`the workers listen on different ports: ${listening.map((each) => each.port).join(', ')}`)
+  console.log(`Sigil server listening on ${shown.url}`)
+  for (const note of shown.notes) console.log(note)
+  console.log(
+    `  workers: ${options.workers} processes sharing port ${shown.port} (pids ${first.map((worker) => worker.process.pid).join(', ')})`,
+  )
+  const admin = options.adminListener
+    ? await listenAdmin(
+        createClusterAdminApp({
+          metrics: () => aggregator.clusterMetrics(),
+          contentType: aggregator.contentType,
+          readiness: () => readClusterReadiness(cluster, options.workers),
+        }),
+        options.adminListener,
+      )
+    : undefined
+  if (admin) console.log(`  admin: ${admin.url}/metrics (and /healthz, /readyz), summed over the workers`)
+  for (const warning of shown.warnings) console.warn(warning)
+  if (!redisUrl)
+    console.warn(
+      `WARNING: ${options.workers} workers without REDIS_URL: each worker counts rate limits on its own, so every limit lets through up to ${options.workers} times as much; set REDIS_URL to share them`,
+    )
+  if (devApp) {
+    console.log(`  dev app (origin ${options.devAppOrigin}): appId ${devApp.appId}`)
+    console.log(`  dev app API key: ${devApp.apiKey}${devApp.created ? ' (new)' : ''}`)
+  }
+  console.log('  stop with Ctrl-C')
+
+  let stopping = false
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    const lived = Date.now() - (started.get(worker.id) ?? 0)
+    started.delete(worker.id)
+    logger.warn('worker exited, starting another', {
+      pid: worker.process.pid,
+      code,
+      signal,
+    })
+    const replace = () => {
+      if (stopping) return
+      const next = fork()
+      untilListening(next).then(
+        () => logger.info('worker replaced', { pid: next.process.pid }),
+        (error: Error) => logger.error('replacement worker failed to start', { error: error.message }),
+      )
+    }
+    if (lived < shortLifeMs) setTimeout(replace, 1000).unref()
+    else replace()
+  })
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    const startedAt = Date.now()
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined)
+    logger.info('shutting down', { signal, workers: workers.length })
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting', { timeoutMs: shutdownTimeoutMs })
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+      process.exit(1)
+    }, shutdownTimeoutMs)
+    force.unref()
+    await admin?.close().catch(() => undefined)
+    const codes = await Promise.all(workers.map((worker) => stopWorker(worker, 'SIGTERM')))
+    stopRelay()
+    clearTimeout(force)
+    const clean = codes.every((code) => code === 0)
+    if (clean) logger.info('stopped', { ms: Date.now() - startedAt })
+    else logger.error('a worker did not stop cleanly', { codes: codes.join(',') })
+    process.exit(clean ? 0 : 1)
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal))
+}
+
+/** Resolves with the worker's `listening` message; rejects when it exits first. */
+function untilListening(worker: Worker): Promise<ListeningMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (!isClusterMessage(message, 'sigil:listening')) return
+      worker.off('exit', onExit)
+      worker.off('message', onMessage)
+      resolve(message)
+    }
+    const onExit = (code: number | null, signal: string | null) => {
+      worker.off('message', onMessage)
+      reject(
+        new Error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before it listened`),
+      )
+    }
+    worker.on('message', onMessage)
+    worker.once('exit', onExit)
+  })
+}
+
+/** Sends `signal` unless the worker already exited; resolves with its exit code (null: killed by a signal). */
+function stopWorker(worker: Worker, signal: NodeJS.Signals): Promise<number | null> {
+  const child = worker.process
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+  return new Promise((resolve) => {
+    worker.once('exit', (code) => resolve(child.signalCode ? null : code))
+    child.kill(signal)
+  })
+}

@@ -1,0 +1,42 @@
+import { AggregatorRegistry } from 'prom-client'
+import { checkReadiness } from '../observability/checkReadiness.js'
+import { type ClusterMessage, isClusterMessage } from './clusterMessages.js'
+import type { StartOptions } from './startCommand.js'
+import { startListening } from './startListening.js'
+import { stopGracefully } from './stopGracefully.js'
+
+/**
+ * One worker of `sigil-server start --workers N` (docs/deploy.md#workers), forked by `runPrimary` after it
+ * migrated the store and ran the one-time setup: listens on the shared port, tells the primary (which
+ * prints the start-up lines once), answers the primary's metrics and readiness requests, and stops
+ * gracefully on SIGTERM/SIGINT or when the primary goes away.
+ *
+ * @example
+ * if (cluster.isWorker) await runWorker(options)
+ */
+export async function runWorker(options: StartOptions): Promise<void> {
+  const listening = await startListening(options)
+  const { app, server } = listening
+  // prom-client answers the primary's `clusterMetrics()` from this worker's registry.
+  new AggregatorRegistry()
+  AggregatorRegistry.setRegistries([app.sigil.metrics.registry])
+  const send = (message: ClusterMessage) => {
+    if (process.connected) process.send?.(message)
+  }
+  process.on('message', (message: unknown) => {
+    if (isClusterMessage(message, 'sigil:check-readiness'))
+      void checkReadiness(app.sigil).then((readiness) =>
+        send({ type: 'sigil:readiness', id: message.id, readiness }),
+      )
+  })
+  stopGracefully({ server, logger: app.sigil.logger, close: () => listening.close() })
+  // Without the primary no connection reaches this worker any more: stop as on SIGTERM.
+  process.once('disconnect', () => void process.kill(process.pid, 'SIGTERM'))
+  send({
+    type: 'sigil:listening',
+    url: listening.url,
+    port: listening.port,
+    notes: listening.notes,
+    warnings: listening.warnings,
+  })
+}
