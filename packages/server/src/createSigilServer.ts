@@ -12,6 +12,7 @@ import { limitBody } from './http/limitBody.js'
 import { publicApiCors } from './http/publicApiCors.js'
 import { requestId } from './http/requestId.js'
 import { createApiKeyCache } from './kms/auth/createApiKeyCache.js'
+import { listenApiKeyChanges, type PostgresApiKeyChangeChannel } from './kms/auth/listenApiKeyChanges.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { startSigningThread } from './kms/signing/startSigningThread.js'
 import { signRawPayloadOnListener } from './kms/signRawPayloadOnListener.js'
@@ -79,6 +80,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
   // Threads started below; stopped again if start-up fails after them.
   let writer: Awaited<ReturnType<typeof startSqliteWriter>> | undefined
   let signingThread: Awaited<ReturnType<typeof startSigningThread>> | undefined
+  let ownApiKeyChanges: PostgresApiKeyChangeChannel | undefined
   try {
     await migrateToLatest(store.db)
     const vault = await openVault({
@@ -105,6 +107,18 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     // secp256k1 signatures on the event loop unless asked otherwise: on the 2-vCPU bench machine the
     // thread's hand-off cost more than the signature (5,046-5,765 vs 5,593-6,320 req/s, bench/README.md).
     if (config.signingThread === true) signingThread = await startSigningThread()
+    // PostgreSQL: instances tell each other of changed API keys, so each may keep them in memory.
+    if (!config.apiKeyChanges && store.dialect === 'postgres' && store.pool)
+      ownApiKeyChanges = await listenApiKeyChanges({
+        pool: store.pool,
+        onStatus: ({ live, error }) =>
+          live
+            ? logger.info('API-key change listener is listening again')
+            : logger.warn('API-key change listener lost its connection: API keys are read from the store', {
+                error: error instanceof Error ? error.message : String(error),
+              }),
+      })
+    const apiKeyChanges = config.apiKeyChanges ?? ownApiKeyChanges
     const metrics = createMetrics({ pool: store.pool, writeQueueDepth: () => batcher.queued() })
     const ctx: SigilContext = {
       config: resolved,
@@ -117,7 +131,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       exportSignerSealedKey: exportSigner.sealedPrivateKey,
       verifyKeyCache: new Map(),
       // Without a channel only a SQLite store is this process's alone; PostgreSQL may have other instances.
-      apiKeyCache: createApiKeyCache({ channel: config.apiKeyChanges, shared: store.dialect !== 'sqlite' }),
+      apiKeyCache: createApiKeyCache({ channel: apiKeyChanges, shared: store.dialect !== 'sqlite' }),
       mailer: createMailer({
         batcher,
         logger,
@@ -184,12 +198,14 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
         ctx.mailer.close()
         await ctx.rateLimits.close()
         ctx.apiKeyCache.close()
+        await ownApiKeyChanges?.close()
         if (!config.store) await store.close()
       },
     })
   } catch (error) {
     await writer?.close()
     await signingThread?.close()
+    await ownApiKeyChanges?.close()
     if (!config.store) await store.close()
     throw error
   }
