@@ -1,0 +1,266 @@
+import {
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
+  partiallySignTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Transaction,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import { Redis } from 'ioredis'
+import type { Browser } from 'playwright-core'
+import { createPublicClient, http, type LocalAccount, recoverMessageAddress } from 'viem'
+import { anvil } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import {
+  createSmartAccountClient,
+  defineSigilChain,
+  sigil,
+  toLightAccount,
+} from '../../../accounts/src/index.js'
+import { createMemoryStorage, createSigner, type Signer, toViemAccount } from '../../../signer/src/index.js'
+import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
+import { launchTrustingChromium } from './launchTrustingChromium.js'
+import { solanaChainId, startTopology, type Topology, topologyRedisUrl } from './startTopology.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    browserAssets: { frameDir: string; pageDir: string }
+  }
+}
+
+/*
+ * Issue 18, a tested production topology (docs/deploy.md#topology-and-the-service): nginx terminating TLS
+ * with the deploy site file in front of two `sigil-server start` processes on one PostgreSQL schema and
+ * one Redis, every client call going through https://localhost:<nginx>: email sign-in (the code read from
+ * the mail the SMTP server received), passkey sign-in in Chromium on an https app page, signing, a
+ * sponsored user operation and a sponsored Solana transfer that land, and then both instances' metrics
+ * show they served requests.
+ */
+
+let topology: Topology
+let browser: Browser | undefined
+/** The Node signer signed in by email (test 1), owner of the smart account (test 3). */
+let emailSigner: Signer
+
+beforeAll(async () => {
+  topology = await startTopology(inject('browserAssets'))
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await topology?.stop()
+})
+
+/** JSON-RPC through the proxy to the gateway of `chain`, with the app key in the path. */
+async function rpc(chain: string | number, method: string, params: unknown) {
+  const response = await topology.fetch(`${topology.proxy.url}/rpc/${chain}/${topology.app.apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever shape the gateway answered.
+  const answer = (await response.json()) as { result?: any; error?: unknown }
+  if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`)
+  return answer.result
+}
+
+const until = async (check: () => boolean, timeoutMs = 15_000) => {
+  for (const deadline = Date.now() + timeoutMs; !check(); ) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('production topology: nginx (TLS) → two instances → PostgreSQL + Redis', () => {
+  test('default: email sign-in with the code from the delivered mail, then a signature that recovers to the wallet', async () => {
+    const { proxy, app, smtp } = topology
+    // The app's page would send its Origin; the Node signer's fetch adds it, over TLS to the proxy.
+    const appFetch: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
+      headers.set('origin', proxy.appUrl)
+      return topology.fetch(input, { ...init, headers })
+    }
+    emailSigner = createSigner({
+      connection: { rpcUrl: proxy.url, apiKey: app.apiKey },
+      stamper: createNodeFrameStamper(),
+      fetch: appFetch,
+      window: new EventTarget(),
+      sessionConfig: { storage: createMemoryStorage() },
+    })
+    await emailSigner.ready
+    const pending = emailSigner.authenticate({ type: 'email', email: 'ada@example.com' })
+    await until(() => emailSigner.status === 'AWAITING_EMAIL_AUTH')
+    const mail = await smtp.nextMail('ada@example.com')
+    const otpCode = mail.text.match(/^\s+(\d{6})$/m)?.[1]
+    expect(otpCode).toMatch(/^\d{6}$/)
+    const user = await emailSigner.authenticate({ type: 'otp', otpCode: otpCode! })
+    await pending
+    expect(user).toMatchObject({
+      email: 'ada@example.com',
+      address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    })
+    const message = 'signed behind nginx'
+    const signature = await emailSigner.signMessage(message)
+    expect(await recoverMessageAddress({ message, signature })).toBe(user.address)
+  }, 60_000)
+
+  test('default: passkey sign-up and sign-in in Chromium on an https app page, then a signature', async () => {
+    const { proxy, app } = topology
+    browser = await launchTrustingChromium(topology.certificate.certificatePem)
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    page.on('pageerror', (error) => process.stderr.write(`[topology] page error: ${error.message}\n`))
+    await page.addInitScript(
+      (config) => {
+        ;(window as unknown as { __sigilConfig: unknown }).__sigilConfig = config
+      },
+      {
+        connection: { rpcUrl: proxy.url, apiKey: app.apiKey },
+        iframeConfig: { iframeContainerId: 'signer-frame' },
+      },
+    )
+    await page.goto(proxy.appUrl)
+    expect(await page.evaluate(() => window.isSecureContext && location.protocol)).toBe('https:')
+    await page.waitForFunction(() => 'signerReady' in window)
+    await page.evaluate(() => (window as unknown as { signerReady: Promise<void> }).signerReady)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    })
+    type PageSigner = { signer: Signer }
+    const signedUp = await page.evaluate(() =>
+      (window as unknown as PageSigner).signer.authenticate({ type: 'passkey', email: 'grace@example.com' }),
+    )
+    expect(signedUp).toMatchObject({ email: 'grace@example.com', credentialId: expect.any(String) })
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    expect(credentials).toMatchObject([{ rpId: 'localhost', isResidentCredential: true }])
+
+    await page.evaluate(() => (window as unknown as PageSigner).signer.disconnect())
+    const signedIn = await page.evaluate(() =>
+      (window as unknown as PageSigner).signer.authenticate({ type: 'passkey', createNew: false }),
+    )
+    expect(signedIn).toMatchObject({ userId: signedUp.userId, address: signedUp.address })
+    const signature = await page.evaluate(() =>
+      (window as unknown as PageSigner).signer.signMessage('a passkey behind nginx'),
+    )
+    expect(await recoverMessageAddress({ message: 'a passkey behind nginx', signature })).toBe(
+      signedUp.address,
+    )
+  }, 90_000)
+
+  test('default: a sponsored user operation of a LightAccount through the gateway lands on chain', async () => {
+    const { proxy, app, devnet } = topology
+    const chain = defineSigilChain({ chain: anvil, serverUrl: proxy.url })
+    const transport = sigil({ jwt: app.apiKey, fetchFn: topology.fetch })
+    const gatewayClient = createPublicClient({ chain, transport, pollingInterval: 50 })
+    const owner = toViemAccount(emailSigner) as LocalAccount
+    const account = await toLightAccount({ client: gatewayClient, owner })
+    const client = createSmartAccountClient({
+      account,
+      chain,
+      transport,
+      policyId: topology.evmPolicyId,
+      pollingInterval: 50,
+    })
+    const hash = await client.sendUserOperation({
+      calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: 0n }],
+    })
+    const receipt = await client.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 60_000 })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster?.toLowerCase()).toBe(devnet.paymasters['0.7'].toLowerCase())
+    const node = createPublicClient({ chain: anvil, transport: http(devnet.rpcUrl) })
+    expect(await node.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]{2,}/)
+    expect(await node.getBalance({ address: account.address })).toBe(0n)
+  }, 90_000)
+
+  test('default: a sponsored Solana transfer through the gateway lands; the fee payer pays the fee', async () => {
+    const { solana, feePayer } = topology
+    const user = await generateKeyPairSigner()
+    const recipient = (await generateKeyPairSigner()).address
+    await solana.airdrop(user.address, 1_000_000_000n)
+    const { value } = (await rpc(solanaChainId, 'getLatestBlockhash', [])) as {
+      value: { blockhash: Blockhash; lastValidBlockHeight: number }
+    }
+    const unsigned = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (each) => setTransactionMessageFeePayer(user.address, each),
+        (each) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: value.blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
+            each,
+          ),
+        (each) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: user, destination: recipient, amount: 1_234_567n })],
+            each,
+          ),
+      ),
+    )
+    const { serializedTransaction } = (await rpc(solanaChainId, 'alchemy_requestFeePayer', [
+      { policyId: topology.solanaPolicyId, serializedTransaction: getBase64EncodedWireTransaction(unsigned) },
+    ])) as { serializedTransaction: string }
+    const sponsored = getTransactionDecoder().decode(
+      getBase64Encoder().encode(serializedTransaction),
+    ) as Transaction
+    expect(Object.keys(sponsored.signatures)).toEqual([feePayer, user.address])
+    const signed = await partiallySignTransaction([user.keyPair], sponsored)
+    const before = { user: solana.getBalance(user.address), feePayer: solana.getBalance(feePayer) }
+    const signature = (await rpc(solanaChainId, 'sendTransaction', [
+      getBase64EncodedWireTransaction(signed),
+      { encoding: 'base64' },
+    ])) as string
+    let status: { err: unknown; confirmationStatus: string } | null = null
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      ;[status] = (await rpc(solanaChainId, 'getSignatureStatuses', [[signature]])).value
+      if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(status).toMatchObject({ err: null })
+    expect(solana.getBalance(recipient)).toBe(1_234_567n)
+    expect(before.user - solana.getBalance(user.address)).toBe(1_234_567n)
+    expect(before.feePayer - solana.getBalance(feePayer)).toBe(10_000n)
+  }, 60_000)
+
+  test('behavior: both instances served requests (their admin /metrics), and the rate limits live in the shared Redis', async () => {
+    const served = await Promise.all(
+      topology.instances.map(async (instance) => {
+        const text = await (await fetch(`${instance.adminUrl}/metrics`)).text()
+        let count = 0
+        const routes = new Set<string>()
+        for (const line of text.split('\n')) {
+          const match = line.match(/^sigil_http_request_duration_seconds_count\{(.*)\} (\d+)$/)
+          if (!match) continue
+          count += Number(match[2])
+          routes.add(match[1]!.match(/route="([^"]*)"/)?.[1] ?? '')
+        }
+        return { count, routes: [...routes] }
+      }),
+    )
+    console.info(
+      `requests per instance: ${served.map((each, n) => `#${n + 1} ${each.count} (${each.routes.join(', ')})`).join('; ')}`,
+    )
+    for (const each of served) expect(each.count).toBeGreaterThan(0)
+    const redis = new Redis(topologyRedisUrl)
+    try {
+      expect((await redis.keys('sigil:*')).length).toBeGreaterThan(0)
+    } finally {
+      redis.disconnect()
+    }
+  })
+})
