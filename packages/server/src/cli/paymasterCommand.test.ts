@@ -161,7 +161,7 @@ for (const each of versions)
 
     test(`behavior: a spawned server sponsors a ${each.accountName} operation with the deployed paymaster`, async () => {
       const account = await each.toAccount(privateKeyToAccount(generatePrivateKey()))
-      const { receipt, depositBefore } = await sendSponsoredTestOperation({
+      const { receipt, depositBefore, policy } = await sendSponsoredTestOperation({
         client: chain.publicClient,
         rpcUrl: chain.rpcUrl,
         bundlerUrl: chain.bundlerUrl,
@@ -177,7 +177,17 @@ for (const each of versions)
       expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
       expect(await chain.client.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]+$/)
       expect(await chain.client.getBalance({ address: account.address })).toBe(0n)
-      expect(BigInt((await status()).deposit.wei)).toBe(depositBefore - receipt.actualGasCost)
+      const deposit = BigInt((await status()).deposit.wei)
+      expect(deposit).toBe(depositBefore - receipt.actualGasCost)
+      // The operator's view: the operation settled at its real cost, the deposit as the chain has it.
+      expect(policy).toMatchObject({
+        spentWei: receipt.actualGasCost.toString(),
+        reservedWei: '0',
+        operations: 1,
+        paymasterDeposits: [
+          { chainId: 31337, entryPoint: each.entryPoint, paymaster, depositWei: deposit.toString() },
+        ],
+      })
     })
 
     test('default: withdraw sends part of the deposit to an address', async () => {

@@ -24,8 +24,8 @@ export type SendSponsoredTestOperationParameters = {
 /**
  * Starts `sigil-server start` in a child process with the chain in `SIGIL_CHAINS` (its bundler, and `paymaster` as
  * its paymaster for `version`), makes an app and a public policy on the chain, and sends one operation of `account`
- * (a call to 0x…dEaD) through the server's gateway with that policy. Returns its receipt and the paymaster's deposit
- * at the EntryPoint before and after; the server is stopped either way.
+ * (a call to 0x…dEaD) through the server's gateway with that policy. Returns its receipt, the paymaster's deposit
+ * at the EntryPoint before and after, and the policy as `policy list` shows it once the server has stopped.
  *
  * @example
  * const { receipt } = await sendSponsoredTestOperation({ ...chain, env, version: '0.6', paymaster, account })
@@ -34,6 +34,8 @@ export async function sendSponsoredTestOperation(parameters: SendSponsoredTestOp
   receipt: UserOperationReceipt
   depositBefore: bigint
   depositAfter: bigint
+  /** The policy as `sigil-server policy list` shows it afterwards (it settles what the chain included first). */
+  policy: { spentWei: string; reservedWei: string; operations: number; paymasterDeposits: unknown[] }
 }> {
   const { client, rpcUrl, bundlerUrl, dataDir, env, version, paymaster, account } = parameters
   const chains = JSON.stringify([{ id: 31337, rpcUrl, bundlerUrl, paymasters: { [version]: paymaster } }])
@@ -81,7 +83,13 @@ export async function sendSponsoredTestOperation(parameters: SendSponsoredTestOp
       calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: 0n, data: '0x' }],
     })
     const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
-    return { receipt, depositBefore, depositAfter: await readDeposit() }
+    const depositAfter = await readDeposit()
+    await server.stop()
+    const list = await captured(() => policyCommand(['list', '--app', app.appId, '--data-dir', dataDir]), {
+      SIGIL_CHAINS: chains,
+    })
+    if (list.code !== 0) throw new Error(list.stderr)
+    return { receipt, depositBefore, depositAfter, policy: lastJson(list.stdout)[0] }
   } finally {
     await server?.stop()
   }
