@@ -229,3 +229,19 @@ test('behavior: close stops listening to the channel', () => {
   cache.close()
   expect(channel.listeners.size).toBe(0)
 })
+
+test('behavior: rows are read again once older than maxAgeMs (a change no one announced)', async () => {
+  let clock = 0
+  const cache = createApiKeyCache({ maxAgeMs: 1000, now: () => clock })
+  const load = counting([row])
+  await cache.read('k', load)
+  clock = 999
+  await cache.read('k', load)
+  expect(load.calls).toBe(1)
+  clock = 1000
+  await cache.read('k', load)
+  expect(load.calls).toBe(2)
+  clock = 1500
+  await cache.read('k', load)
+  expect(load.calls).toBe(2)
+})

@@ -43,11 +43,19 @@ export type CreateApiKeyCacheParameters = {
    */
   shared?: boolean | undefined
   maxEntries?: number | undefined
+  /**
+   * Longest time rows are served from memory before they are read again, ms: the bound for a change no
+   * one announces (a process that died between its commit and its notice, a key deleted by hand in SQL).
+   * Default 30 000.
+   */
+  maxAgeMs?: number | undefined
+  /** Monotonic clock, ms (tests). Default `performance.now`. */
+  now?: (() => number) | undefined
 }
 
 /**
- * The API keys of recently seen stamps, in memory, so a signing request does not read `api_keys` on
- * every call. Expiry is not cached state: callers check `expires_at` on every use. A store this process
+ * The API keys of recently seen stamps, in memory (for `maxAgeMs` at most), so a signing request does
+ * not read `api_keys` on every call. Expiry is not cached state: callers check `expires_at` on every use. A store this process
  * alone changes (SQLite, one process) needs no channel; a shared one needs a channel (docs/deploy.md,
  * "Several instances"), or it is `shared` and every request reads the store.
  *
@@ -60,8 +68,10 @@ export function createApiKeyCache({
   channel,
   shared = false,
   maxEntries = 10_000,
+  maxAgeMs = 30_000,
+  now = () => performance.now(),
 }: CreateApiKeyCacheParameters = {}): ApiKeyCache {
-  const rowsByKey = createBoundedCache<string, ApiKeyCredentialRow[]>(maxEntries)
+  const rowsByKey = createBoundedCache<string, { rows: ApiKeyCredentialRow[]; loadedAt: number }>(maxEntries)
   // Bumped by every write here and every event of the channel: a load that saw it change is not kept.
   let generation = 0
   let writes = 0
@@ -79,10 +89,12 @@ export function createApiKeyCache({
         return load()
       }
       const cached = writes === 0 ? rowsByKey.get(key) : undefined
-      if (cached) return cached
-      const loadedAt = generation
+      if (cached && now() - cached.loadedAt < maxAgeMs) return cached.rows
+      const startedAt = now()
+      const seen = generation
       const rows = await load()
-      if (rows.length > 0 && writes === 0 && generation === loadedAt && caching()) rowsByKey.set(key, rows)
+      if (rows.length > 0 && writes === 0 && generation === seen && caching())
+        rowsByKey.set(key, { rows, loadedAt: startedAt })
       return rows
     },
     async writing(write) {
