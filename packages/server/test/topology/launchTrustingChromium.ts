@@ -6,9 +6,8 @@ const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * Headless Debian Chromium (the flags of the browser suites) that accepts `certificatePem` for its
- * public key: `--ignore-certificate-errors-spki-list` makes the page a normal secure context, as a
- * certificate from a real CA would, where `ignoreHTTPSErrors` would leave a certificate error that
- * WebAuthn refuses.
+ * public key (`--ignore-certificate-errors-spki-list`), as it would a certificate from a real CA, and
+ * still refuses any other certificate: unlike a context with `ignoreHTTPSErrors`, which accepts every one.
  *
  * @example
  * const browser = await launchTrustingChromium(certificate.certificatePem)

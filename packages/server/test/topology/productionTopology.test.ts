@@ -98,6 +98,7 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     const pending = emailSigner.authenticate({ type: 'email', email: 'ada@example.com' })
     await until(() => emailSigner.status === 'AWAITING_EMAIL_AUTH')
     const mail = await smtp.nextMail('ada@example.com')
+    expect(mail.from).toBe('no-reply@localhost')
     const otpCode = mail.text.match(/^\s+(\d{6})$/m)?.[1]
     expect(otpCode).toMatch(/^\d{6}$/)
     const user = await emailSigner.authenticate({ type: 'otp', otpCode: otpCode! })
@@ -117,6 +118,8 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     const context = await browser.newContext()
     const page = await context.newPage()
     page.on('pageerror', (error) => process.stderr.write(`[topology] page error: ${error.message}\n`))
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(request.url()))
     await page.addInitScript(
       (config) => {
         ;(window as unknown as { __sigilConfig: unknown }).__sigilConfig = config
@@ -161,6 +164,10 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     expect(await recoverMessageAddress({ message: 'a passkey behind nginx', signature })).toBe(
       signedUp.address,
     )
+    // Every request of the page went over TLS to nginx: the app page, or Sigil behind the proxy.
+    expect(requested.filter((url) => url.startsWith(`${proxy.url}/signer/v1/`)).length).toBeGreaterThan(0)
+    for (const url of requested)
+      expect(url.startsWith(`${proxy.url}/`) || url.startsWith(`${proxy.appUrl}/`), url).toBe(true)
   }, 90_000)
 
   test('default: a sponsored user operation of a LightAccount through the gateway lands on chain', async () => {
