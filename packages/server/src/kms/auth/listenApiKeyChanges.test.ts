@@ -1,3 +1,4 @@
+import { connect as connectTcp, createServer, type Socket } from 'node:net'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createTestStore, type TestStore, testDatabaseUrl } from '../../store/test/storeDialects.js'
@@ -117,6 +118,75 @@ test('behavior: it recovers from one lost connection after another', async () =>
     await until(() => !two.channel.live)
   }
   await until(() => two.channel.live && two.events.length === 6)
+})
+
+/**
+ * A TCP relay to PostgreSQL that can go silent: bytes are dropped both ways, no connection is closed (a
+ * network partition, as the client sees one).
+ */
+async function startSilenceableRelay(databaseUrl: string) {
+  const target = new URL(databaseUrl)
+  let silent = false
+  const sockets = new Set<Socket>()
+  const server = createServer((client) => {
+    const upstream = connectTcp(Number(target.port || 5432), target.hostname)
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from)
+      from.on('data', (chunk) => {
+        if (!silent) to.write(chunk)
+      })
+      from.on('error', () => {})
+      from.on('close', () => {
+        sockets.delete(from)
+        to.destroy()
+      })
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as { port: number }
+  const url = new URL(databaseUrl)
+  url.host = `127.0.0.1:${address.port}`
+  return {
+    url: url.toString(),
+    silence: (value: boolean) => {
+      silent = value
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+test('behavior: a listening connection that goes silent is caught by the heartbeat within two beats', async () => {
+  const relay = await startSilenceableRelay(store.location.databaseUrl!)
+  const pool = new pg.Pool({ connectionString: relay.url })
+  pool.on('error', () => {})
+  try {
+    const one = await listen(store.pool!)
+    const two = await listen(pool, { heartbeatMs: 200 })
+    relay.silence(true)
+    const silencedAt = Date.now()
+    await until(() => !two.channel.live)
+    expect(Date.now() - silencedAt).toBeLessThan(2 * 200 + 150)
+    expect(two.events).toEqual([{ lost: true }])
+    // No answer while silent: reconnecting fails (each attempt times out) until the network is back.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(two.channel.live).toBe(false)
+    relay.silence(false)
+    await until(() => two.channel.live)
+    expect(two.events).toEqual([{ lost: true }, { lost: true }])
+    await one.channel.publish()
+    await until(() => two.events.length === 3)
+  } finally {
+    await Promise.all(channels.map((channel) => channel.close()))
+    channels = []
+    await relay.close()
+    await pool.end()
+  }
 })
 
 test('behavior: after close nothing is heard and the channel is not live', async () => {

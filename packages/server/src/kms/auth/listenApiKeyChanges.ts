@@ -68,7 +68,13 @@ export async function listenApiKeyChanges(
   let delay = reconnectDelayMs
 
   const open = async () => {
-    const next = new pg.Client({ ...pool.options, keepAlive: true })
+    // Bounded waits: in a network partition a connect or a query may otherwise hang for minutes.
+    const next = new pg.Client({
+      ...pool.options,
+      keepAlive: true,
+      connectionTimeoutMillis: heartbeatMs,
+      query_timeout: heartbeatMs,
+    })
     // Errors of a connection we no longer use are expected; without a listener they would crash the process.
     next.on('error', (error) => drop(next, error))
     next.on('end', () => drop(next, new Error('the listening connection ended')))
