@@ -4,14 +4,19 @@ import { Agent, request } from 'node:https'
  * A `fetch` over `node:https` that trusts exactly `certificatePem` (the test's self-signed
  * certificate) and verifies the server name against it, as a client that installed that certificate
  * would: Node's built-in `fetch` reads its extra trust anchors only at process start. Enough of `fetch`
- * for JSON-RPC and the signer's calls: method, headers, a string or bytes body, `signal`.
+ * for JSON-RPC and the signer's calls: method, headers, a string or bytes body, `signal`. With
+ * `localAddress` (another loopback address, `127.0.0.2`) it connects from there, as a client on
+ * another machine would.
  *
  * @example
  * const fetch = createTlsFetch(certificate.certificatePem)
  * await fetch('https://localhost:8443/healthz')
  */
-export function createTlsFetch(certificatePem: string): typeof globalThis.fetch {
-  const agent = new Agent({ ca: certificatePem, keepAlive: true })
+export function createTlsFetch(
+  certificatePem: string,
+  options: { localAddress?: string } = {},
+): typeof globalThis.fetch {
+  const agent = new Agent({ ca: certificatePem, keepAlive: true, ...options })
   return async (input, init) => {
     const incoming = new Request(input, init)
     const body = incoming.body ? Buffer.from(await incoming.arrayBuffer()) : undefined

@@ -27,6 +27,7 @@ import {
 } from '../../../accounts/src/index.js'
 import { createMemoryStorage, createSigner, type Signer, toViemAccount } from '../../../signer/src/index.js'
 import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
+import { createTlsFetch } from './createTlsFetch.js'
 import { launchTrustingChromium } from './launchTrustingChromium.js'
 import { solanaChainId, startTopology, type Topology, topologyRedisUrl } from './startTopology.js'
 
@@ -49,6 +50,8 @@ let topology: Topology
 let browser: Browser | undefined
 /** The Node signer signed in by email (test 1), owner of the smart account (test 3). */
 let emailSigner: Signer
+/** Where the email-signing user connects to nginx from. */
+const userAddress = '127.0.0.2'
 
 beforeAll(async () => {
   topology = await startTopology(inject('browserAssets'))
@@ -81,11 +84,13 @@ const until = async (check: () => boolean, timeoutMs = 15_000) => {
 describe('production topology: nginx (TLS) → two instances → PostgreSQL + Redis', () => {
   test('default: email sign-in with the code from the delivered mail, then a signature that recovers to the wallet', async () => {
     const { proxy, app, smtp } = topology
-    // The app's page would send its Origin; the Node signer's fetch adds it, over TLS to the proxy.
+    // The app's page would send its Origin; the Node signer's fetch adds it, over TLS to the proxy, from
+    // another address than the proxy's own (127.0.0.2), as a user's machine would.
+    const userFetch = createTlsFetch(topology.certificate.certificatePem, { localAddress: userAddress })
     const appFetch: typeof fetch = (input, init) => {
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
       headers.set('origin', proxy.appUrl)
-      return topology.fetch(input, { ...init, headers })
+      return userFetch(input, { ...init, headers })
     }
     emailSigner = createSigner({
       connection: { rpcUrl: proxy.url, apiKey: app.apiKey },
@@ -244,7 +249,7 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     expect(before.feePayer - solana.getBalance(feePayer)).toBe(10_000n)
   }, 60_000)
 
-  test('behavior: both instances served requests (their admin /metrics), and the rate limits live in the shared Redis', async () => {
+  test('behavior: both instances served requests (their admin /metrics); the rate limits live in the shared Redis, per user address as nginx forwards it', async () => {
     const served = await Promise.all(
       topology.instances.map(async (instance) => {
         const text = await (await fetch(`${instance.adminUrl}/metrics`)).text()
@@ -265,7 +270,10 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     for (const each of served) expect(each.count).toBeGreaterThan(0)
     const redis = new Redis(topologyRedisUrl)
     try {
-      expect((await redis.keys('sigil:*')).length).toBeGreaterThan(0)
+      // The email code was sent for the user at 127.0.0.2: the instance believed nginx's X-Forwarded-For
+      // (SIGIL_TRUSTED_PROXIES); without it every user would count as nginx's 127.0.0.1.
+      const keys = await redis.keys('sigil:emailSendsPerIp:*')
+      expect(keys).toEqual([`sigil:emailSendsPerIp:${userAddress}`])
     } finally {
       redis.disconnect()
     }
