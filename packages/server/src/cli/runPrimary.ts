@@ -94,16 +94,12 @@ export async function runPrimary(options: StartOptions): Promise<void> {
     if (stopping) return
     const lived = Date.now() - (started.get(worker.id) ?? 0)
     started.delete(worker.id)
-    logger.warn('worker exited, starting another', {
-      pid: worker.process.pid,
-      code,
-      signal,
-    })
+    logger.warn('worker exited, starting another', { worker: worker.process.pid, code, signal })
     const replace = () => {
       if (stopping) return
       const next = fork()
       untilListening(next).then(
-        () => logger.info('worker replaced', { pid: next.process.pid }),
+        () => logger.info('worker replaced', { worker: next.process.pid }),
         (error: Error) => logger.error('replacement worker failed to start', { error: error.message }),
       )
     }

@@ -1,6 +1,7 @@
 import { AggregatorRegistry } from 'prom-client'
 import { checkReadiness } from '../observability/checkReadiness.js'
 import { type ClusterMessage, isClusterMessage } from './clusterMessages.js'
+import { createClusterApiKeyChannel } from './createClusterApiKeyChannel.js'
 import type { StartOptions } from './startCommand.js'
 import { startListening } from './startListening.js'
 import { stopGracefully } from './stopGracefully.js'
@@ -8,14 +9,24 @@ import { stopGracefully } from './stopGracefully.js'
 /**
  * One worker of `sigil-server start --workers N` (docs/deploy.md#workers), forked by `runPrimary` after it
  * migrated the store and ran the one-time setup: listens on the shared port, tells the primary (which
- * prints the start-up lines once), answers the primary's metrics and readiness requests, and stops
+ * prints the start-up lines once), keeps its API-key cache in step with the other workers
+ * (`createClusterApiKeyChannel`, on SQLite), answers the primary's metrics and readiness requests, and stops
  * gracefully on SIGTERM/SIGINT or when the primary goes away.
  *
  * @example
  * if (cluster.isWorker) await runWorker(options)
  */
 export async function runWorker(options: StartOptions): Promise<void> {
-  const listening = await startListening(options)
+  // SQLite: the workers' API-key caches hear of each other's writes over the cluster's IPC. PostgreSQL's
+  // default channel (LISTEN/NOTIFY) already reaches every worker and every other instance.
+  const apiKeyChanges = options.config.databaseUrl ? undefined : createClusterApiKeyChannel()
+  const listening = await startListening({
+    ...options,
+    config: { ...options.config, ...(apiKeyChanges ? { apiKeyChanges } : {}) },
+  }).catch(async (error: Error) => {
+    await apiKeyChanges?.close()
+    throw error
+  })
   const { app, server } = listening
   // prom-client answers the primary's `clusterMetrics()` from this worker's registry.
   new AggregatorRegistry()
@@ -29,7 +40,14 @@ export async function runWorker(options: StartOptions): Promise<void> {
         send({ type: 'sigil:readiness', id: message.id, readiness }),
       )
   })
-  stopGracefully({ server, logger: app.sigil.logger, close: () => listening.close() })
+  stopGracefully({
+    server,
+    logger: app.sigil.logger,
+    close: async () => {
+      await listening.close()
+      await apiKeyChanges?.close()
+    },
+  })
   // Without the primary no connection reaches this worker any more: stop as on SIGTERM.
   process.once('disconnect', () => void process.kill(process.pid, 'SIGTERM'))
   send({

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApiKeyStamp } from '@sigil/protocol'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestStore, storeDialects, type TestStore } from '../store/test/storeDialects.js'
+import { testMasterKey } from '../test/createTestServer.js'
+import { ethereumAccount } from '../test/createUserSubOrganization.js'
+import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
+
+/*
+ * `sigil-server start --workers 2` as an operator runs it (docs/deploy.md#workers), on SQLite and on
+ * PostgreSQL: one cluster per store, its tests in order (the last one stops it). Which worker answered is
+ * read from the `pid` of its `request` log lines; each request below that must be able to land on either
+ * worker opens a connection of its own, which the primary hands to the workers in turn.
+ */
+
+const env = { SIGIL_MASTER_KEY: testMasterKey }
+const completed = 'ACTIVITY_STATUS_COMPLETED'
+const slow = 120_000
+
+type ApiKey = { privateKey: string; publicKey: string }
+type Answer = { status: number; text: string }
+type LogLine = Record<string, unknown> & { pid: number; message: string }
+
+describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
+  let store: TestStore
+  let dataDir: string
+  let server: SpawnedServer
+  let admin: string
+  let pids: number[]
+  let organizationId: string
+  let rootKey: ApiKey
+  const location = () =>
+    store.location.databaseUrl
+      ? ['--database-url', store.location.databaseUrl, '--data-dir', dataDir]
+      : ['--data-dir', store.location.dataDir]
+  const createKey = async (name: string) => {
+    const cli = await runCli(['admin', 'create-api-key', '--name', name, ...location()], env)
+    expect(cli.code, cli.stderr).toBe(0)
+    return JSON.parse(cli.stdout.trim().split('\n').at(-1)!) as ApiKey & {
+      apiKeyId: string
+      organizationId: string
+    }
+  }
+  const logLines = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine)
+  const errorLines = () =>
+    logLines()
+      .filter((line) => line.level === 'error')
+      .map((line) => JSON.stringify(line))
+      .join('\n')
+  /** The pids that logged a `request` line for `path` with `status`, from log line `from` on. */
+  const answeredBy = (path: string, status: number, from = 0) =>
+    new Set(
+      logLines()
+        .slice(from)
+        .filter((line) => line.message === 'request' && line.path === path && line.status === status)
+        .map((line) => line.pid),
+    )
+
+  beforeAll(async () => {
+    store = await createTestStore(dialect)
+    dataDir = await mkdtemp(join(tmpdir(), 'sigil-workers-'))
+    server = await spawnServer(
+      ['start', '--port', '0', '--workers', '2', '--admin-port', '0', ...location()],
+      env,
+    )
+    while (!server.output().includes('stop with Ctrl-C'))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    admin = server.output().match(/admin: (http:\/\/\S+)\/metrics/)![1]!
+    pids = server
+      .output()
+      .match(/workers: 2 processes sharing port \d+ \(pids (\d+), (\d+)\)/)!
+      .slice(1)
+      .map(Number)
+    const root = await createKey('root')
+    organizationId = root.organizationId
+    rootKey = root
+  }, 90_000)
+  afterAll(async () => {
+    await server?.stop('SIGKILL')
+    // A worker outlives a SIGKILLed primary only until it sees the IPC channel close.
+    await store?.cleanup()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test(
+    'default: both workers answer on one port; the listening line once; /readyz and /metrics cover both',
+    async () => {
+      expect(server.output().match(/Sigil server listening on/g)).toHaveLength(1)
+      expect(new Set(pids).size).toBe(2)
+      expect(pids).not.toContain(server.process.pid)
+      for (let index = 0; index < 10; index++)
+        expect((await send(server.url, 'GET', '/healthz')).status).toBe(200)
+      expect(answeredBy('/healthz', 200)).toEqual(new Set(pids))
+
+      const ready = await fetch(`${admin}/readyz`)
+      expect(ready.status).toBe(200)
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', vault: 'ok', workers: 'ok' },
+      })
+      // Each worker counted its own share; the primary's /metrics is their sum.
+      const metrics = await (await fetch(`${admin}/metrics`)).text()
+      expect(metrics).toMatch(
+        /^sigil_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} 10$/m,
+      )
+    },
+    slow,
+  )
+
+  test(
+    'error: an API key deleted through one worker is refused at once by the other, whose cache held it',
+    async () => {
+      const victim = await createKey('victim')
+      const whoami = JSON.stringify({ organizationId })
+      const lines = logLines().length
+      for (let index = 0; index < 8; index++) {
+        const answer = await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)
+        expect(answer.status, answer.text).toBe(200)
+      }
+      expect(answeredBy('/public/v1/query/whoami', 200, lines)).toEqual(new Set(pids))
+      const userId = (
+        JSON.parse((await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)).text) as {
+          userId: string
+        }
+      ).userId
+
+      const deleted = await send(
+        server.url,
+        'POST',
+        '/public/v1/submit/delete_api_keys',
+        envelope(organizationId, 'ACTIVITY_TYPE_DELETE_API_KEYS', { userId, apiKeyIds: [victim.apiKeyId] }),
+        rootKey,
+      )
+      expect(deleted.status, deleted.text).toBe(200)
+      // PostgreSQL: the workers hear of it as other instances do, through LISTEN/NOTIFY, within its
+      // delivery time (docs/deploy.md#workers); SQLite: through the primary, before the deletion is answered.
+      const deletedAt = Date.now()
+      if (dialect === 'postgres')
+        while ((await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)).status !== 401)
+          expect(Date.now() - deletedAt).toBeLessThan(1000)
+      const afterDelete = logLines().length
+      for (let index = 0; index < 8; index++) {
+        const answer = await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)
+        expect(answer.status, answer.text).toBe(401)
+      }
+      expect(answeredBy('/public/v1/query/whoami', 401, afterDelete)).toEqual(new Set(pids))
+    },
+    slow,
+  )
+
+  test(
+    'behavior: a killed worker is replaced, and the new one answers',
+    async () => {
+      const [killed, kept] = pids as [number, number]
+      process.kill(killed, 'SIGKILL')
+      while (!logLines().some((line) => line.message === 'worker replaced'))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      const exited = logLines().find((line) => line.message === 'worker exited, starting another')
+      expect(exited).toMatchObject({ pid: server.process.pid, worker: killed, signal: 'SIGKILL' })
+      const newPid = Number(logLines().find((line) => line.message === 'worker replaced')?.worker)
+      expect([killed, kept, server.process.pid]).not.toContain(newPid)
+      const lines = logLines().length
+      for (let index = 0; index < 10; index++)
+        expect((await send(server.url, 'GET', '/healthz')).status).toBe(200)
+      expect(answeredBy('/healthz', 200, lines)).toEqual(new Set([kept, newPid]))
+      pids = [kept, newPid]
+    },
+    slow,
+  )
+
+  test(
+    'behavior: signing on both workers at once, then SIGTERM under load: no SQLITE_BUSY, exit 0 within 10 s, every answer stored',
+    async () => {
+      const wallet = await send(
+        server.url,
+        'POST',
+        '/public/v1/submit/create_wallet',
+        envelope(organizationId, 'ACTIVITY_TYPE_CREATE_WALLET', {
+          walletName: 'w',
+          accounts: [ethereumAccount],
+        }),
+        rootKey,
+      )
+      expect(wallet.status, wallet.text).toBe(200)
+      const signWith = (
+        JSON.parse(wallet.text) as { activity: { result: { createWalletResult: { addresses: string[] } } } }
+      ).activity.result.createWalletResult.addresses[0]!
+      const lines = logLines().length
+      const answered: string[] = []
+      let signalled = false
+      let unexpected: string | undefined
+      const client = async () => {
+        for (;;) {
+          let answer: Answer
+          try {
+            answer = await send(
+              server.url,
+              'POST',
+              '/public/v1/submit/sign_raw_payload',
+              signBody(organizationId, signWith),
+              rootKey,
+            )
+          } catch (error) {
+            // Once the workers stop accepting, new connections fail: never answered, nothing promised.
+            if (!signalled) unexpected = String(error)
+            return
+          }
+          const activity =
+            answer.status === 200
+              ? (JSON.parse(answer.text) as { activity: { id: string; status: string } }).activity
+              : undefined
+          if (activity?.status !== completed) {
+            unexpected = `sign_raw_payload answered ${answer.status}: ${answer.text}`
+            return
+          }
+          answered.push(activity.id)
+        }
+      }
+      const clients = Array.from({ length: 16 }, client)
+      const started = Date.now()
+      while (unexpected === undefined && (Date.now() - started < 1500 || answered.length < 200)) {
+        if (Date.now() - started > 30_000) throw new Error(`only ${answered.length} answers in 30 s`)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      expect(unexpected, errorLines()).toBeUndefined()
+      expect(answeredBy('/public/v1/submit/sign_raw_payload', 200, lines)).toEqual(new Set(pids))
+
+      const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
+        const signalledAt = Date.now()
+        server.process.once('exit', (code) => resolve({ code, ms: Date.now() - signalledAt }))
+      })
+      signalled = true
+      server.process.kill('SIGTERM')
+      const { code, ms } = await exited
+      await Promise.all(clients)
+      expect(unexpected, errorLines()).toBeUndefined()
+      expect(code, server.output().slice(-3000)).toBe(0)
+      expect(ms).toBeLessThan(10_000)
+      expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked/)
+      const stopped = logLines().filter((line) => line.message === 'stopped')
+      expect(new Set(stopped.map((line) => line.pid))).toEqual(new Set([...pids, server.process.pid]))
+
+      const stored = new Map<string, string>()
+      for (let index = 0; index < answered.length; index += 500) {
+        const rows = await store.db
+          .selectFrom('activities')
+          .select(['id', 'status'])
+          .where('id', 'in', answered.slice(index, index + 500))
+          .execute()
+        for (const row of rows) stored.set(row.id, row.status)
+      }
+      expect(stored.size).toBe(answered.length)
+      expect([...stored.values()].every((status) => status === completed)).toBe(true)
+      console.log(
+        `--workers 2 on ${dialect}: ${answered.length} signatures answered and stored, exit 0 in ${ms} ms`,
+      )
+    },
+    slow,
+  )
+})
+
+/** One request on a connection of its own (so the primary may hand it to either worker), stamped by `key`. */
+async function send(url: string, method: string, path: string, body?: string, key?: ApiKey): Promise<Answer> {
+  const headers: Record<string, string> = {}
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json'
+    headers['content-length'] = String(Buffer.byteLength(body))
+  }
+  if (key && body !== undefined) {
+    const stamp = await createApiKeyStamp({ body, privateKey: key.privateKey, publicKey: key.publicKey })
+    headers[stamp.stampHeaderName] = stamp.stampHeaderValue
+  }
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${url}${path}`, { method, agent: false, headers }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        text += chunk
+      })
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      response.once('error', reject)
+    })
+    request.once('error', reject)
+    request.end(body)
+  })
+}
+
+function signBody(organizationId: string, signWith: string): string {
+  return envelope(organizationId, 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
+    signWith,
+    payload: `0x${randomBytes(32).toString('hex')}`,
+    encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+    hashFunction: 'HASH_FUNCTION_NO_OP',
+  })
+}
+
+function envelope(organizationId: string, type: string, parameters: unknown): string {
+  return JSON.stringify({ type, timestampMs: String(Date.now()), organizationId, parameters })
+}
