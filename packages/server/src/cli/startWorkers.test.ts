@@ -33,10 +33,10 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
   let pids: number[]
   let organizationId: string
   let rootKey: ApiKey
-  const location = () =>
-    store.location.databaseUrl
-      ? ['--database-url', store.location.databaseUrl, '--data-dir', dataDir]
-      : ['--data-dir', store.location.dataDir]
+  const location = (): string[] => {
+    const { databaseUrl, dataDir: storeDir } = store.location
+    return databaseUrl ? ['--database-url', databaseUrl, '--data-dir', dataDir] : ['--data-dir', storeDir!]
+  }
   const createKey = async (name: string) => {
     const cli = await runCli(['admin', 'create-api-key', '--name', name, ...location()], env)
     expect(cli.code, cli.stderr).toBe(0)
