@@ -49,11 +49,21 @@ export const userOperation06Schema = z.object({
   signature: hexSchema.optional(),
 })
 
+/**
+ * A v0.7/v0.8 `factory`: an address, or v0.8's EIP-7702 marker in the short form viem writes (`0x7702`; the
+ * EntryPoint only compares the init code's first 20 bytes, zero-padded, with the marker). Kept as sent: the
+ * paymaster hash covers the init code as the bundler will submit it.
+ */
+const factorySchema = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{40}|7702)$/, 'must be a 0x address (20 bytes) or the EIP-7702 marker 0x7702')
+  .transform((value) => value as Address)
+
 /** A v0.7/v0.8 user operation as clients send it. */
 export const userOperation07Schema = z.object({
   sender: addressSchema,
   nonce: quantitySchema,
-  factory: addressSchema.nullish(),
+  factory: factorySchema.nullish(),
   factoryData: hexSchema.nullish(),
   callData: hexSchema,
   ...gasFields,

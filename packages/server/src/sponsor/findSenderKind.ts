@@ -20,7 +20,7 @@ export type SenderKind = {
 const lower = (address: string) => address.toLowerCase() as Address
 
 /** v0.8's `initCode` marker for an EIP-7702 account (no factory: the sender is a delegated EOA). */
-const isEip7702Marker = (factory: Address) => /^0x7702(00)*$/.test(factory)
+export const isEip7702Marker = (factory: Address) => /^0x7702(00)*$/.test(factory)
 
 /** The factory an operation deploys its sender with: v0.6 `initCode`'s first 20 bytes, v0.7/v0.8 `factory`. */
 function factoryOf(userOperation: UserOperation, version: EntryPointVersion): Address | undefined {

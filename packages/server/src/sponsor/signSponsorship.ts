@@ -7,6 +7,7 @@ import { RpcError } from '../gateway/RpcError.js'
 import { assertOperationCost, type OperationCostEstimates } from './assertOperationCost.js'
 import { buildPaymasterFields, type PaymasterFields } from './buildPaymasterFields.js'
 import { checkSponsorship } from './checkSponsorship.js'
+import { findEip7702Delegate } from './findEip7702Delegate.js'
 import { reserveSponsorship } from './reserveSponsorship.js'
 import { signPaymasterHash } from './signPaymasterHash.js'
 import { toSponsoredOperation } from './toSponsoredOperation.js'
@@ -70,7 +71,10 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
     validUntil,
     validAfter,
   })
-  const signature = await signPaymasterHash(ctx.vault, await request.paymasterSigner(), hash)
+  const [signature, delegate] = await Promise.all([
+    request.paymasterSigner().then((signer) => signPaymasterHash(ctx.vault, signer, hash)),
+    findEip7702Delegate(request, userOperation, version),
+  ])
   const gasLimits =
     version === '0.6'
       ? undefined
@@ -86,28 +90,45 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
     userKey: caller.userKey ?? `sender:${operation.sender.toLowerCase()}`,
     validUntil,
     fromBlock,
-    userOperationHash: userOperationHashOf({ ...userOperation, ...fields }, version, chain.id, entryPoint),
+    userOperationHash: userOperationHashOf(
+      { ...userOperation, ...fields },
+      { version, chainId: chain.id, entryPoint, delegate },
+    ),
     now,
   })
   ctx.metrics.sponsorshipReserved(policyId, operation.maxCostWei)
   return fields
 }
 
+/**
+ * The hash the EntryPoint gives the operation (what settlement finds its `UserOperationEvent` by). A v0.8
+ * EIP-7702 operation hashes with the sender's delegate in place of its init code (`findEip7702Delegate`);
+ * without one the EntryPoint would refuse it, and `0x` is recorded (released unused once it expires).
+ */
 function userOperationHashOf(
   userOperation: Record<string, unknown>,
-  version: EntryPointVersion,
-  chainId: number,
-  entryPointAddress: Address,
+  {
+    version,
+    chainId,
+    entryPoint,
+    delegate,
+  }: { version: EntryPointVersion; chainId: number; entryPoint: Address; delegate: Address | undefined },
 ) {
   const op = { ...userOperation } as UserOperation
   if (version !== '0.6') {
     op.paymasterVerificationGasLimit = BigInt(String(userOperation.paymasterVerificationGasLimit ?? 0))
     op.paymasterPostOpGasLimit = BigInt(String(userOperation.paymasterPostOpGasLimit ?? 0))
   }
+  // Only the delegate's address enters the hash.
+  if (delegate) op.authorization = { address: delegate, chainId, nonce: 0, r: '0x0', s: '0x0', yParity: 0 }
   try {
-    return getUserOperationHash({ userOperation: op, entryPointAddress, entryPointVersion: version, chainId })
+    return getUserOperationHash({
+      userOperation: op,
+      entryPointAddress: entryPoint,
+      entryPointVersion: version,
+      chainId,
+    })
   } catch {
-    // A v0.8 operation with an EIP-7702 authorization hashes with the account's delegate; not needed here.
     return '0x'
   }
 }
