@@ -1,11 +1,12 @@
 import { toTestSimpleAccount } from '@sigil/devnet'
 import type { EntryPointVersion } from '@sigil/protocol'
-import { type Address, type LocalAccount, parseEther } from 'viem'
+import { type Address, parseEther, type SignedAuthorization } from 'viem'
 import {
   entryPoint06Address,
   entryPoint07Address,
   entryPoint08Address,
   type SmartAccount,
+  toSimple7702SmartAccount,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -27,7 +28,8 @@ import { paymasterSignerCommand } from './paymasterSignerCommand.js'
  * EntryPoints and one alto bundler for the three of them (no pre-placed paymaster), then a spawned server
  * sponsoring an operation with the deployed paymaster through its gateway, on each EntryPoint version with
  * an account of that version: LightAccount v1.1.0 (v0.6) and v2.0.0 (v0.7) from the canonical factories, and
- * eth-infinitism's SimpleAccount (v0.8, no Sigil account type on it: its policy lists the factory).
+ * on v0.8 (no Sigil account type on it) eth-infinitism's SimpleAccount, its policy listing the factory, and
+ * Simple7702Account, an EOA delegated by an EIP-7702 authorization sent with its first operation.
  */
 
 const slow = { timeout: 120_000 }
@@ -45,39 +47,61 @@ afterAll(async () => {
   delete process.env.SIGIL_MASTER_KEY
 })
 
-const versions: {
-  version: EntryPointVersion
-  entryPoint: Address
-  accountName: string
-  toAccount(owner: LocalAccount): Promise<SmartAccount>
+/** An account of the version's EntryPoint, new (owned by a fresh key), the policy flags it needs and, for an
+ * EIP-7702 account, the owner's signed authorization. */
+type TestAccount = {
+  name: string
+  create(): Promise<{ account: SmartAccount; authorization?: SignedAuthorization }>
   policyArgs(): string[]
-}[] = [
-  {
-    version: '0.6',
-    entryPoint: entryPoint06Address,
-    accountName: 'LightAccount v1.1.0',
-    toAccount: (owner) => toLightTestAccount({ client: chain.publicClient, owner, version: '0.6' }),
-    policyArgs: () => [],
-  },
-  {
-    version: '0.7',
-    entryPoint: entryPoint07Address,
-    accountName: 'LightAccount v2.0.0',
-    toAccount: (owner) => toLightTestAccount({ client: chain.publicClient, owner, version: '0.7' }),
-    policyArgs: () => [],
-  },
+}
+
+const newOwner = () => privateKeyToAccount(generatePrivateKey())
+const lightAccount = (version: '0.6' | '0.7', name: string): TestAccount => ({
+  name,
+  create: async () => ({
+    account: await toLightTestAccount({ client: chain.publicClient, owner: newOwner(), version }),
+  }),
+  policyArgs: () => [],
+})
+
+const versions: { version: EntryPointVersion; entryPoint: Address; accounts: TestAccount[] }[] = [
+  { version: '0.6', entryPoint: entryPoint06Address, accounts: [lightAccount('0.6', 'LightAccount v1.1.0')] },
+  { version: '0.7', entryPoint: entryPoint07Address, accounts: [lightAccount('0.7', 'LightAccount v2.0.0')] },
   {
     version: '0.8',
     entryPoint: entryPoint08Address,
-    accountName: 'SimpleAccount v0.8',
-    toAccount: (owner) =>
-      toTestSimpleAccount({
-        client: chain.publicClient,
-        owner,
-        entryPointVersion: '0.8',
-        factory: chain.simpleAccountFactory08,
-      }),
-    policyArgs: () => ['--allow-factory', chain.simpleAccountFactory08],
+    accounts: [
+      {
+        name: 'SimpleAccount v0.8',
+        create: async () => ({
+          account: await toTestSimpleAccount({
+            client: chain.publicClient,
+            owner: newOwner(),
+            entryPointVersion: '0.8',
+            factory: chain.simpleAccountFactory08,
+          }),
+        }),
+        policyArgs: () => ['--allow-factory', chain.simpleAccountFactory08],
+      },
+      {
+        // Regression: the gateway refused viem's `factory: '0x7702'`, and recorded no user operation
+        // hash for an EIP-7702 operation, so its cost never settled into the policy's spending.
+        name: 'Simple7702Account (an EIP-7702 delegated EOA)',
+        create: async () => {
+          const owner = newOwner()
+          const implementation = chain.simple7702Account08
+          return {
+            account: await toSimple7702SmartAccount({ client: chain.publicClient, owner, implementation }),
+            authorization: await owner.signAuthorization({
+              address: implementation,
+              chainId: 31337,
+              nonce: 0,
+            }),
+          }
+        },
+        policyArgs: () => ['--any-sender'],
+      },
+    ],
   },
 ]
 
@@ -159,36 +183,38 @@ for (const each of versions)
       expect(after.signer).toBe(after.expectedSigner)
     })
 
-    test(`behavior: a spawned server sponsors a ${each.accountName} operation with the deployed paymaster`, async () => {
-      const account = await each.toAccount(privateKeyToAccount(generatePrivateKey()))
-      const { receipt, depositBefore, policy } = await sendSponsoredTestOperation({
-        client: chain.publicClient,
-        rpcUrl: chain.rpcUrl,
-        bundlerUrl: chain.bundlerUrl,
-        dataDir: chain.dataDir,
-        env,
-        version,
-        paymaster,
-        account,
-        policyArgs: each.policyArgs(),
+    for (const testAccount of each.accounts)
+      test(`behavior: a spawned server sponsors a ${testAccount.name} operation with the deployed paymaster`, async () => {
+        const { account, authorization } = await testAccount.create()
+        const { receipt, depositBefore, policy } = await sendSponsoredTestOperation({
+          client: chain.publicClient,
+          rpcUrl: chain.rpcUrl,
+          bundlerUrl: chain.bundlerUrl,
+          dataDir: chain.dataDir,
+          env,
+          version,
+          paymaster,
+          account,
+          policyArgs: testAccount.policyArgs(),
+          authorization,
+        })
+        expect(receipt.success).toBe(true)
+        expect(receipt.entryPoint.toLowerCase()).toBe(each.entryPoint.toLowerCase())
+        expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
+        expect(await chain.client.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]+$/)
+        expect(await chain.client.getBalance({ address: account.address })).toBe(0n)
+        const deposit = BigInt((await status()).deposit.wei)
+        expect(deposit).toBe(depositBefore - receipt.actualGasCost)
+        // The operator's view: the operation settled at its real cost, the deposit as the chain has it.
+        expect(policy).toMatchObject({
+          spentWei: receipt.actualGasCost.toString(),
+          reservedWei: '0',
+          operations: 1,
+          paymasterDeposits: [
+            { chainId: 31337, entryPoint: each.entryPoint, paymaster, depositWei: deposit.toString() },
+          ],
+        })
       })
-      expect(receipt.success).toBe(true)
-      expect(receipt.entryPoint.toLowerCase()).toBe(each.entryPoint.toLowerCase())
-      expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
-      expect(await chain.client.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]+$/)
-      expect(await chain.client.getBalance({ address: account.address })).toBe(0n)
-      const deposit = BigInt((await status()).deposit.wei)
-      expect(deposit).toBe(depositBefore - receipt.actualGasCost)
-      // The operator's view: the operation settled at its real cost, the deposit as the chain has it.
-      expect(policy).toMatchObject({
-        spentWei: receipt.actualGasCost.toString(),
-        reservedWei: '0',
-        operations: 1,
-        paymasterDeposits: [
-          { chainId: 31337, entryPoint: each.entryPoint, paymaster, depositWei: deposit.toString() },
-        ],
-      })
-    })
 
     test('default: withdraw sends part of the deposit to an address', async () => {
       const to = privateKeyToAccount(generatePrivateKey()).address

@@ -1,5 +1,5 @@
 import type { EntryPointVersion } from '@sigil/protocol'
-import { type Address, http, type PublicClient, parseAbi } from 'viem'
+import { type Address, http, type PublicClient, parseAbi, type SignedAuthorization } from 'viem'
 import { createBundlerClient, type SmartAccount, type UserOperationReceipt } from 'viem/account-abstraction'
 import { appCreateCommand } from '../../../cli/appCreateCommand.js'
 import { policyCommand } from '../../../cli/policyCommand.js'
@@ -19,6 +19,8 @@ export type SendSponsoredTestOperationParameters = {
   account: SmartAccount
   /** More `policy create` flags (e.g. `--allow-factory` for an account that is not one of Sigil's types). */
   policyArgs?: string[] | undefined
+  /** An EIP-7702 account's signed authorization, for its first operation. */
+  authorization?: SignedAuthorization | undefined
 }
 
 /**
@@ -47,7 +49,7 @@ export async function sendSponsoredTestOperation(parameters: SendSponsoredTestOp
     })
     const origin = 'http://localhost:5173'
     const appRun = await captured(() =>
-      appCreateCommand(['--name', `app ${version}`, '--origin', origin, '--data-dir', dataDir]),
+      appCreateCommand(['--name', `app ${account.address}`, '--origin', origin, '--data-dir', dataDir]),
     )
     if (appRun.code !== 0) throw new Error(appRun.stderr)
     const app = lastJson(appRun.stdout)
@@ -81,6 +83,7 @@ export async function sendSponsoredTestOperation(parameters: SendSponsoredTestOp
     const depositBefore = await readDeposit()
     const hash = await bundler.sendUserOperation({
       calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: 0n, data: '0x' }],
+      authorization: parameters.authorization,
     })
     const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
     const depositAfter = await readDeposit()

@@ -23,6 +23,8 @@ export type PaymasterTestChain = {
   publicClient: PublicClient
   /** eth-infinitism's `SimpleAccountFactory` v0.8, deployed by the test (no canonical one to place). */
   simpleAccountFactory08: Address
+  /** eth-infinitism's `Simple7702Account` (v0.8), an EIP-7702 delegate, deployed by the test. */
+  simple7702Account08: Address
   /** A fresh key the operator funded with 10 ETH, as on a public chain, and the file it is in (mode 0600). */
   deployerKey: Hex
   deployer: Address
@@ -34,7 +36,7 @@ export type PaymasterTestChain = {
 
 /**
  * The `sigil-server paymaster` tests' external chain: a plain anvil with the official EntryPoints v0.6, v0.7 and
- * v0.8, the canonical LightAccount factories and a SimpleAccount v0.8 factory, one alto bundler serving the three
+ * v0.8, the canonical LightAccount factories, a SimpleAccount v0.8 factory and Simple7702Account, one alto bundler serving the three
  * EntryPoints, no paymaster placed; a funded deployer key in a file and an empty data directory.
  *
  * @example
@@ -56,10 +58,15 @@ export async function startPaymasterTestChain(): Promise<PaymasterTestChain> {
     })
     await deployEntryPoints(client)
     await deployLightAccounts(client)
-    const { abi, bytecode } = readArtifact('@account-abstraction/contracts', 'SimpleAccountFactory')
-    const deployment = await client.deployContract({ abi, bytecode, args: [entryPoint08Address] })
-    const { contractAddress } = await client.waitForTransactionReceipt({ hash: deployment })
-    if (!contractAddress) throw new Error('SimpleAccountFactory v0.8 was not deployed')
+    const deploy = async (name: string, args: unknown[]) => {
+      const { abi, bytecode } = readArtifact('@account-abstraction/contracts', name)
+      const hash = await client.deployContract({ abi, bytecode, args })
+      const { contractAddress } = await client.waitForTransactionReceipt({ hash })
+      if (!contractAddress) throw new Error(`${name} v0.8 was not deployed`)
+      return contractAddress
+    }
+    const simpleAccountFactory08 = await deploy('SimpleAccountFactory', [entryPoint08Address])
+    const simple7702Account08 = await deploy('Simple7702Account', [])
     const alto = await startAlto({
       rpcUrl: node.rpcUrl,
       entryPoints: [entryPoint06Address, entryPoint07Address, entryPoint08Address],
@@ -79,7 +86,8 @@ export async function startPaymasterTestChain(): Promise<PaymasterTestChain> {
       bundlerUrl: alto.bundlerUrl,
       client,
       publicClient,
-      simpleAccountFactory08: contractAddress,
+      simpleAccountFactory08,
+      simple7702Account08,
       deployerKey,
       deployer,
       keyFile,
