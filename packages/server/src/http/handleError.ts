@@ -32,7 +32,8 @@ export function handleError(logger: Logger) {
         c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
       return c.json(renderError(c, error), error.status as 400)
     }
-    const requestId = currentRequestId() ?? crypto.randomUUID()
+    // The context's id, or the one a request on the signing hot path carries explicitly (http/requestId.ts).
+    const requestId = currentRequestId() ?? (c.get('requestId') as string | undefined) ?? crypto.randomUUID()
     const raw = (error as unknown as { code?: unknown }).code
     const code = typeof raw === 'string' ? raw : undefined
     logger.error('internal error', { requestId, path: c.req.path, error: error.name, code })
