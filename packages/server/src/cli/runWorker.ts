@@ -11,7 +11,7 @@ import { stopGracefully } from './stopGracefully.js'
  * migrated the store and ran the one-time setup: listens on the shared port, tells the primary (which
  * prints the start-up lines once), keeps its API-key cache in step with the other workers
  * (`createClusterApiKeyChannel`, on SQLite), answers the primary's metrics and readiness requests, and stops
- * gracefully on SIGTERM/SIGINT or when the primary goes away.
+ * gracefully on SIGTERM/SIGINT. When the primary goes away, Node's cluster makes the worker exit at once.
  *
  * @example
  * if (cluster.isWorker) await runWorker(options)
@@ -48,8 +48,6 @@ export async function runWorker(options: StartOptions): Promise<void> {
       await apiKeyChanges?.close()
     },
   })
-  // Without the primary no connection reaches this worker any more: stop as on SIGTERM.
-  process.once('disconnect', () => void process.kill(process.pid, 'SIGTERM'))
   send({
     type: 'sigil:listening',
     url: listening.url,
