@@ -6,6 +6,7 @@ import {
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
+  getSignatureFromTransaction,
   getTransactionDecoder,
   partiallySignTransaction,
   pipe,
@@ -29,6 +30,7 @@ import { createMemoryStorage, createSigner, type Signer, toViemAccount } from '.
 import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
 import { createTlsFetch } from './createTlsFetch.js'
 import { launchTrustingChromium } from './launchTrustingChromium.js'
+import { openTlsWebsocket } from './openTlsWebsocket.js'
 import { solanaChainId, startTopology, type Topology, topologyRedisUrl } from './startTopology.js'
 
 declare module 'vitest' {
@@ -200,8 +202,8 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     expect(await node.getBalance({ address: account.address })).toBe(0n)
   }, 90_000)
 
-  test('default: a sponsored Solana transfer through the gateway lands; the fee payer pays the fee', async () => {
-    const { solana, feePayer } = topology
+  test('default: a sponsored Solana transfer through the gateway lands, confirmed over its websocket (wss); the fee payer pays the fee', async () => {
+    const { solana, feePayer, proxy } = topology
     const user = await generateKeyPairSigner()
     const recipient = (await generateKeyPairSigner()).address
     await solana.airdrop(user.address, 1_000_000_000n)
@@ -233,17 +235,28 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     expect(Object.keys(sponsored.signatures)).toEqual([feePayer, user.address])
     const signed = await partiallySignTransaction([user.keyPair], sponsored)
     const before = { user: solana.getBalance(user.address), feePayer: solana.getBalance(feePayer) }
-    const signature = (await rpc(solanaChainId, 'sendTransaction', [
-      getBase64EncodedWireTransaction(signed),
-      { encoding: 'base64' },
-    ])) as string
-    let status: { err: unknown; confirmationStatus: string } | null = null
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-      ;[status] = (await rpc(solanaChainId, 'getSignatureStatuses', [[signature]])).value
-      if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') break
-      await new Promise((resolve) => setTimeout(resolve, 50))
+    // Confirmation over the gateway's Solana websocket, through nginx's upgrade location (wss).
+    const socket = await openTlsWebsocket(
+      `${proxy.url.replace(/^https/, 'wss')}/rpc/${solanaChainId}/${topology.app.apiKey}`,
+      topology.certificate.certificatePem,
+    )
+    try {
+      const subscription = await socket.call('signatureSubscribe', [
+        getSignatureFromTransaction(signed),
+        { commitment: 'confirmed' },
+      ])
+      expect(subscription).toEqual(expect.any(Number))
+      await rpc(solanaChainId, 'sendTransaction', [
+        getBase64EncodedWireTransaction(signed),
+        { encoding: 'base64' },
+      ])
+      expect((await socket.notification('signatureNotification')).params).toMatchObject({
+        subscription,
+        result: { value: { err: null } },
+      })
+    } finally {
+      socket.close()
     }
-    expect(status).toMatchObject({ err: null })
     expect(solana.getBalance(recipient)).toBe(1_234_567n)
     expect(before.user - solana.getBalance(user.address)).toBe(1_234_567n)
     expect(before.feePayer - solana.getBalance(feePayer)).toBe(10_000n)
