@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
+import { parseWorkers } from '../../src/cli/parseWorkers.js'
+import { parseAdminListener } from '../../src/observability/parseAdminListener.js'
 import { resolveConfig } from '../../src/resolveConfig.js'
 
 /*
@@ -76,6 +78,8 @@ describe('deploy files', () => {
       chains: [expect.objectContaining({ id: 84532, bundlerUrl: 'https://bundler.example.com' })],
     })
     expect(config.trustedProxies.entries).toEqual(['127.0.0.1/32'])
+    expect(parseWorkers(undefined, env, () => 4)).toBe(4)
+    expect(parseAdminListener({}, env)).toEqual({ port: 9464, host: '127.0.0.1' })
   })
 
   test("default: the unit's ExecStart runs the package's sigil-server bin, which runs what the build writes", () => {
