@@ -1,7 +1,13 @@
+import type { FloorResult } from './measureFloor.js'
 import type { SignLevelResult } from './measureSignLevel.js'
 import type { BenchStore } from './startBenchServer.js'
 
-export type StoreLevelResult = SignLevelResult & { store: BenchStore }
+/**
+ * One load level of the server: its store, how many processes served it (`--workers`), and the floor it is
+ * compared with, measured just before it: the floor with the durable SQLite insert as as many processes and
+ * at the same number of clients (there is no PostgreSQL floor: PostgreSQL levels get the SQLite one).
+ */
+export type StoreLevelResult = SignLevelResult & { store: BenchStore; workers: number; floor?: FloorResult }
 
 /** Milliseconds with two significant decimals below 10 ms, one above. */
 export function formatMilliseconds(value: number): string {
@@ -12,33 +18,41 @@ export function formatMegabytes(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(0)
 }
 
+export function formatPercent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`
+}
+
 /**
- * The README table: one row per store and concurrency, with throughput as a share of the measured
- * compute ceiling.
+ * The README table: one row per store, process count and concurrency, with throughput as a share of the
+ * measured compute ceiling and of its floor.
  *
  * @example
  * console.log(formatResultsTable(results, ceiling.requestsPerSecond))
  */
 export function formatResultsTable(results: StoreLevelResult[], ceilingRequestsPerSecond: number): string {
   const header = [
-    '| store | clients | req/s | p50 ms | p99 ms | errors | server peak RSS MB | % of ceiling |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| store | processes | clients | req/s | p50 ms | p99 ms | errors | server peak RSS MB | % of ceiling | floor req/s | % of floor |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ]
-  const rows = results.map((result) =>
-    [
+  const rows = results.map((result) => {
+    const { floor } = result
+    return [
       '',
       result.store === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+      result.workers,
       result.concurrency,
       Math.round(result.requestsPerSecond),
       formatMilliseconds(result.latencyMs.p50),
       formatMilliseconds(result.latencyMs.p99),
       result.errors,
       formatMegabytes(result.peakRssBytes),
-      `${((result.requestsPerSecond / ceilingRequestsPerSecond) * 100).toFixed(1)}%`,
+      formatPercent(result.requestsPerSecond / ceilingRequestsPerSecond),
+      floor ? Math.round(floor.requestsPerSecond) : '—',
+      floor ? formatPercent(result.requestsPerSecond / floor.requestsPerSecond) : '—',
       '',
     ]
       .join(' | ')
-      .trim(),
-  )
+      .trim()
+  })
   return [...header, ...rows].join('\n')
 }

@@ -12,6 +12,8 @@ export type FloorStore = 'none' | 'sqlite'
 export type MeasureFloorParameters = {
   /** `none`: HTTP, verify and sign only; `sqlite`: plus a durable insert of the activity row. */
   store: FloorStore
+  /** Servers sharing the port (`node:cluster`) and, with `sqlite`, the SQLite file. Default 1. */
+  processes?: number
   concurrency: number
   durationMs: number
   /** A rate the floor server cannot exceed (the compute ceiling): requests are pre-built for it. */
@@ -20,8 +22,9 @@ export type MeasureFloorParameters = {
 
 export type FloorResult = RunLoadReturnType & {
   store: FloorStore
+  processes: number
   concurrency: number
-  /** Server CPU time per successful request, all threads and the event loop alone. */
+  /** Server CPU time per successful request, all threads and the event loops alone (every process). */
   serverCpuMsPerRequest: { all: number; mainThread: number }
 }
 
@@ -33,12 +36,12 @@ const warmUp = { concurrency: 16, durationMs: 1000 }
  * this machine) with the bench's own load generator and pre-built requests, after a short warm-up.
  *
  * @example
- * const floor = await measureFloor({ store: 'sqlite', concurrency: 64, durationMs: 10_000, maxRequestsPerSecond })
+ * const floor = await measureFloor({ store: 'sqlite', processes: 2, concurrency: 64, durationMs: 10_000, maxRequestsPerSecond })
  */
 export async function measureFloor(parameters: MeasureFloorParameters): Promise<FloorResult> {
-  const { store, concurrency, durationMs, maxRequestsPerSecond } = parameters
+  const { store, processes = 1, concurrency, durationMs, maxRequestsPerSecond } = parameters
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', floorServerPath], {
-    env: { ...process.env, FLOOR_STORE: store },
+    env: { ...process.env, FLOOR_STORE: store, FLOOR_PROCESSES: String(processes) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -72,6 +75,7 @@ export async function measureFloor(parameters: MeasureFloorParameters): Promise<
     return {
       ...result,
       store,
+      processes,
       concurrency,
       serverCpuMsPerRequest: {
         all: ((after.cpuSeconds - before.cpuSeconds) * 1000) / result.succeeded,

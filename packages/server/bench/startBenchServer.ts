@@ -13,11 +13,15 @@ export type StartBenchServerParameters = {
   databaseUrl: string
   /** Extra environment of the server process only (e.g. `NODE_OPTIONS=--cpu-prof`). */
   serverEnv?: Record<string, string>
+  /** `sigil-server start --workers N`: N processes sharing the port. Default 1 (no `--workers`). */
+  workers?: number
 }
 
 export type BenchServer = {
   store: BenchStore
+  workers: number
   url: string
+  /** The server process (the primary with `--workers`; its workers are its child processes). */
   pid: number
   /** `--data-dir …` and, on PostgreSQL, `--database-url …`: the same store for CLI commands. */
   storeArgs: string[]
@@ -30,7 +34,8 @@ export type BenchServer = {
 
 /**
  * Starts the real server (`sigil-server start`, from source, in a child process) on a fresh store:
- * SQLite in a temp dir, or a new PostgreSQL schema selected through `search_path`.
+ * SQLite in a temp dir, or a new PostgreSQL schema selected through `search_path`; with `workers`, as
+ * `--workers N` processes sharing the port.
  *
  * @example
  * const server = await startBenchServer({ store: 'sqlite', databaseUrl })
@@ -38,7 +43,7 @@ export type BenchServer = {
  * await server.stop()
  */
 export async function startBenchServer(parameters: StartBenchServerParameters): Promise<BenchServer> {
-  const { store, serverEnv = {} } = parameters
+  const { store, serverEnv = {}, workers = 1 } = parameters
   const dataDir = await mkdtemp(join(tmpdir(), 'sigil-bench-'))
   const env = { SIGIL_MASTER_KEY: randomBytes(32).toString('hex') }
   const storeArgs = ['--data-dir', dataDir]
@@ -61,13 +66,18 @@ export async function startBenchServer(parameters: StartBenchServerParameters): 
   }
   let spawned: SpawnedServer
   try {
-    spawned = await spawnServer(['start', '--port', '0', ...storeArgs], { ...env, ...serverEnv })
+    const workerArgs = workers > 1 ? ['--workers', String(workers)] : []
+    spawned = await spawnServer(['start', '--port', '0', ...workerArgs, ...storeArgs], {
+      ...env,
+      ...serverEnv,
+    })
   } catch (error) {
     await cleanup()
     throw error
   }
   return {
     store,
+    workers,
     url: spawned.url,
     pid: spawned.process.pid!,
     storeArgs,
