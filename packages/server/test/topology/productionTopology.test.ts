@@ -26,7 +26,13 @@ import {
   sigil,
   toLightAccount,
 } from '../../../accounts/src/index.js'
-import { createMemoryStorage, createSigner, type Signer, toViemAccount } from '../../../signer/src/index.js'
+import {
+  createMemoryStorage,
+  createSigner,
+  type Signer,
+  stampGatewayRequest,
+  toViemAccount,
+} from '../../../signer/src/index.js'
 import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
 import { createTlsFetch } from './createTlsFetch.js'
 import { launchTrustingChromium } from './launchTrustingChromium.js'
@@ -177,10 +183,15 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
       expect(url.startsWith(`${proxy.url}/`) || url.startsWith(`${proxy.appUrl}/`), url).toBe(true)
   }, 90_000)
 
-  test('default: a sponsored user operation of a LightAccount through the gateway lands on chain', async () => {
+  test('default: a sponsored user operation of a LightAccount owned by the email user, stamped by its session, lands on chain', async () => {
     const { proxy, app, devnet } = topology
     const chain = defineSigilChain({ chain: anvil, serverUrl: proxy.url })
-    const transport = sigil({ jwt: app.apiKey, fetchFn: topology.fetch })
+    // The sponsorship requests carry the signed-in user's session stamp (a `signed-in` policy).
+    const transport = sigil({
+      jwt: app.apiKey,
+      fetchFn: topology.fetch,
+      stamper: (body) => stampGatewayRequest(emailSigner, body),
+    })
     const gatewayClient = createPublicClient({ chain, transport, pollingInterval: 50 })
     const owner = toViemAccount(emailSigner) as LocalAccount
     const account = await toLightAccount({ client: gatewayClient, owner })
