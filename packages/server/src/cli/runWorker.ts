@@ -5,6 +5,7 @@ import { createClusterApiKeyChannel } from './createClusterApiKeyChannel.js'
 import type { StartOptions } from './startCommand.js'
 import { startListening } from './startListening.js'
 import { stopGracefully } from './stopGracefully.js'
+import { whenConnectionsEnd } from './whenConnectionsEnd.js'
 
 /**
  * One worker of `sigil-server start --workers N` (docs/deploy.md#workers), forked by `runPrimary` after it
@@ -28,6 +29,7 @@ export async function runWorker(options: StartOptions): Promise<void> {
     throw error
   })
   const { app, server } = listening
+  const connectionsEnded = whenConnectionsEnd(server)
   // prom-client answers the primary's `clusterMetrics()` from this worker's registry.
   new AggregatorRegistry()
   AggregatorRegistry.setRegistries([app.sigil.metrics.registry])
@@ -44,6 +46,7 @@ export async function runWorker(options: StartOptions): Promise<void> {
     server,
     logger: app.sigil.logger,
     close: async () => {
+      await connectionsEnded()
       await listening.close()
       await apiKeyChanges?.close()
     },

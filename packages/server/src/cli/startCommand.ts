@@ -9,6 +9,7 @@ import { commonOptions, storeLocation } from './parseCliArgs.js'
 import { parseWorkers } from './parseWorkers.js'
 import { startListening } from './startListening.js'
 import { stopGracefully } from './stopGracefully.js'
+import { whenConnectionsEnd } from './whenConnectionsEnd.js'
 
 /** Why `start` without `--dev` and without `SMTP_URL` refuses to run, and what to set. */
 export const noMailDeliveryMessage =
@@ -90,6 +91,7 @@ export async function startCommand(args: string[]): Promise<void> {
 async function runSingleProcess(options: StartOptions): Promise<void> {
   const listening = await startListening(options)
   const { app, server, url } = listening
+  const connectionsEnded = whenConnectionsEnd(server)
   console.log(`Sigil server listening on ${url}`)
   for (const note of listening.notes) console.log(note)
   // /metrics, /healthz and /readyz on their own port, loopback unless --admin-host says otherwise.
@@ -113,7 +115,7 @@ async function runSingleProcess(options: StartOptions): Promise<void> {
     server,
     logger: app.sigil.logger,
     close: async () => {
-      await admin?.close()
+      await Promise.all([admin?.close(), connectionsEnded()])
       await listening.close()
     },
   })
