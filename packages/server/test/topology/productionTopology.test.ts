@@ -1,18 +1,7 @@
 import {
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
-  getBase64Encoder,
   getSignatureFromTransaction,
-  getTransactionDecoder,
-  partiallySignTransaction,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Transaction,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { Redis } from 'ioredis'
@@ -31,6 +20,7 @@ import {
   createSigner,
   type Signer,
   stampGatewayRequest,
+  toSolanaSigner,
   toViemAccount,
 } from '../../../signer/src/index.js'
 import { createNodeFrameStamper } from '../../../signer/src/test/createNodeFrameStamper.js'
@@ -213,38 +203,22 @@ describe('production topology: nginx (TLS) → two instances → PostgreSQL + Re
     expect(await node.getBalance({ address: account.address })).toBe(0n)
   }, 90_000)
 
-  test('default: a sponsored Solana transfer through the gateway lands, confirmed over its websocket (wss); the fee payer pays the fee', async () => {
+  test("default: a sponsored transfer from the email user's Solana wallet lands, confirmed over the gateway's websocket (wss); the fee payer pays the fee", async () => {
     const { solana, feePayer, proxy } = topology
-    const user = await generateKeyPairSigner()
+    // The email user's own Solana wallet, through @sigil/signer: the sponsorship request stamped by its
+    // session (a signed-in policy), its signature made by the server, every call through nginx.
+    const user = toSolanaSigner(emailSigner)
     const recipient = (await generateKeyPairSigner()).address
     await solana.airdrop(user.address, 1_000_000_000n)
-    const { value } = (await rpc(solanaChainId, 'getLatestBlockhash', [])) as {
-      value: { blockhash: Blockhash; lastValidBlockHeight: number }
-    }
-    const unsigned = compileTransaction(
-      pipe(
-        createTransactionMessage({ version: 0 }),
-        (each) => setTransactionMessageFeePayer(user.address, each),
-        (each) =>
-          setTransactionMessageLifetimeUsingBlockhash(
-            { blockhash: value.blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) },
-            each,
-          ),
-        (each) =>
-          appendTransactionMessageInstructions(
-            [getTransferSolInstruction({ source: user, destination: recipient, amount: 1_234_567n })],
-            each,
-          ),
-      ),
-    )
-    const { serializedTransaction } = (await rpc(solanaChainId, 'alchemy_requestFeePayer', [
-      { policyId: topology.solanaPolicyId, serializedTransaction: getBase64EncodedWireTransaction(unsigned) },
-    ])) as { serializedTransaction: string }
-    const sponsored = getTransactionDecoder().decode(
-      getBase64Encoder().encode(serializedTransaction),
-    ) as Transaction
+    const connection = { rpcUrl: `${proxy.url}/rpc/${solanaChainId}/${topology.app.apiKey}` }
+    const transfer = getTransferSolInstruction({
+      source: { address: user.address } as never,
+      destination: recipient,
+      amount: 1_234_567n,
+    })
+    const sponsored = await user.addSponsorship([transfer], connection, topology.solanaPolicyId)
     expect(Object.keys(sponsored.signatures)).toEqual([feePayer, user.address])
-    const signed = await partiallySignTransaction([user.keyPair], sponsored)
+    const signed = await user.addSignature(sponsored)
     const before = { user: solana.getBalance(user.address), feePayer: solana.getBalance(feePayer) }
     // Confirmation over the gateway's Solana websocket, through nginx's upgrade location (wss).
     const socket = await openTlsWebsocket(

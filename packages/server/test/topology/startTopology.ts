@@ -48,8 +48,8 @@ async function adminUrlOf(server: SpawnedServer): Promise<string> {
  * EntryPoints, paymasters) and a Solana runtime, two `sigil-server start` processes (production mode:
  * no `--dev`) configured only through the environment an operator sets, and nginx terminating TLS in
  * front of both with the deploy site file. The paymaster signer and the Solana fee payer are made with
- * the CLI, then trusted and funded on the chains; the app (its origin the app page's), a gas policy for
- * signed-in users and a public Solana policy are made in the store.
+ * the CLI, then trusted and funded on the chains; the app (its origin the app page's), and a policy
+ * sponsoring signed-in users on each chain are made in the store.
  *
  * @example
  * const topology = await startTopology(inject('browserAssets'))
@@ -137,6 +137,7 @@ export async function startTopology(assets: { frameDir: string; pageDir: string 
     const solanaPolicy = await createSolanaSponsorPolicy(store.db, {
       appId: app.appId,
       chains: [solanaChainId],
+      audience: 'signed-in',
       now,
     })
     return {
