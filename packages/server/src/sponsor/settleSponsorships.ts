@@ -1,21 +1,15 @@
 import type { Kysely } from 'kysely'
-import { type Address, type Hex, hexToBigInt, numberToHex, toEventSelector } from 'viem'
-import type { ChainConfig } from '../gateway/ChainConfig.js'
+import { type Address, type Hex, hexToBigInt } from 'viem'
+import type { ChainConfig, EvmChainConfig } from '../gateway/ChainConfig.js'
 import { callUpstream } from '../gateway/callUpstream.js'
 import type { Logger } from '../log/createLogger.js'
 import type { WriteBatcher } from '../store/createWriteBatcher.js'
 import { retryOnConflict, VersionConflict } from '../store/retryOnConflict.js'
 import type { Database } from '../store/schema.js'
-
-/** `UserOperationEvent` of every EntryPoint version (v0.6, v0.7, v0.8 emit the same event). */
-export const userOperationEventTopic = toEventSelector(
-  'UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
-)
+import { findOperationEvents, type OperationEvent } from './findOperationEvents.js'
 
 /** Without a recorded start block, inclusion is looked for this many blocks back. */
 const defaultLookback = 10_000n
-/** Hashes per `eth_getLogs` (one topic OR list). */
-const hashesPerQuery = 100
 
 export type SettleSponsorshipsParameters = {
   /** Reads (the work list). */
@@ -50,13 +44,18 @@ type Reserved = {
 }
 
 /**
- * Settles reserved sponsorships (docs/sponsorship.md): for signatures still reserved it asks the
- * chain's node for the EntryPoint's `UserOperationEvent` with their user operation hash (from the
+ * Settles reserved sponsorships (docs/sponsorship.md#budgets-and-reservations): for signatures still reserved it asks
+ * the chain's node for the EntryPoint's `UserOperationEvent` with their user operation hash (from the
  * block recorded at signing on). Found: the reservation becomes the event's `actualGasCost` (added to
- * the policy's `spent_wei`) and the nonce's other signatures are released. Not found once the
- * latest block is past `valid_until`: released (`actual_cost_wei` `'0'`), since the EntryPoint no
- * longer accepts the signature. Every update is `where settled_at is null`, so several server
- * instances may settle at once; a node that does not answer leaves its signatures reserved.
+ * the policy's `spent_wei`) and the nonce's other signatures are released. Not found by hash, the
+ * event of the signature's sender with its nonce is looked for (a sender's nonce runs at most once per
+ * EntryPoint; an EIP-7702 operation's hash is computed with the delegate its client named, and the
+ * chain may run it with another): paid by one of the chain's Sigil paymasters, it is charged the same
+ * way; paid by another, the signatures are released. Not found at all once the latest block is past
+ * `valid_until`: released (`actual_cost_wei` `'0'`), since the EntryPoint no longer accepts the
+ * signature, or charged its worst case when no hash was recorded. Every update is `where settled_at is
+ * null`, so several server instances may settle at once; a node that does not answer leaves its
+ * signatures reserved.
  *
  * @example
  * const { included, released } = await settleSponsorships({ db: ctx.store.db, writes: ctx.batcher, chains: ctx.config.chains, logger, now: Date.now() })
@@ -93,10 +92,10 @@ export async function settleSponsorships(
   const result = { included: 0, released: 0 }
   for (const reserved of byEntryPoint.values()) {
     const chainId = Number(reserved[0]!.chain_id)
-    const chain = chains.find((each) => each.type !== 'solana' && each.id === chainId)
+    const chain = chains.find((each): each is EvmChainConfig => each.type !== 'solana' && each.id === chainId)
     if (!chain) continue
     try {
-      const counts = await settleOnChain(parameters, chain.rpcUrl, chainId, reserved)
+      const counts = await settleOnChain(parameters, chain, reserved)
       result.included += counts.included
       result.released += counts.released
     } catch (error) {
@@ -111,60 +110,65 @@ export async function settleSponsorships(
 
 async function settleOnChain(
   parameters: SettleSponsorshipsParameters,
-  rpcUrl: string,
-  chainId: number,
+  chain: EvmChainConfig,
   reserved: Reserved[],
 ): Promise<SettleSponsorshipsReturnType> {
   const { logger } = parameters
-  const label = `node of chain ${chainId}`
+  const label = `node of chain ${chain.id}`
   const call = (method: string, params: unknown) =>
-    callUpstream({ url: rpcUrl, label, logger, method, params })
+    callUpstream({ url: chain.rpcUrl, label, logger, method, params })
   const latest = (await call('eth_getBlockByNumber', ['latest', false])) as { number: Hex; timestamp: Hex }
   const latestNumber = hexToBigInt(latest.number)
   const latestTime = hexToBigInt(latest.timestamp)
   const lookback = latestNumber > defaultLookback ? latestNumber - defaultLookback : 0n
-  const costs = new Map<string, bigint>()
-  const hashed = reserved.filter((row) => /^0x[0-9a-f]{64}$/.test(row.user_operation_hash))
-  for (let start = 0; start < hashed.length; start += hashesPerQuery) {
-    const chunk = hashed.slice(start, start + hashesPerQuery)
-    const fromBlock = chunk.reduce((lowest, row) => {
-      const from = row.from_block === null ? lookback : BigInt(row.from_block)
-      return from < lowest ? from : lowest
-    }, latestNumber)
-    const logs = (await call('eth_getLogs', [
-      {
-        address: reserved[0]!.entry_point as Address,
-        topics: [userOperationEventTopic, chunk.map((row) => row.user_operation_hash)],
-        fromBlock: numberToHex(fromBlock),
-        toBlock: latest.number,
-      },
-    ])) as { topics: Hex[]; data: Hex; removed?: boolean }[]
-    for (const log of logs) {
-      const hash = log.topics[1]?.toLowerCase()
-      // data: nonce, success, actualGasCost, actualGasUsed (32 bytes each).
-      if (!hash || log.removed || log.data.length < 2 + 64 * 4) continue
-      costs.set(hash, hexToBigInt(`0x${log.data.slice(2 + 64 * 2, 2 + 64 * 3)}`))
-    }
+  const fromBlockOf = (row: Reserved) => (row.from_block === null ? lookback : BigInt(row.from_block))
+  const search = { call, entryPoint: reserved[0]!.entry_point as Address, toBlock: latest.number }
+  const hashed = reserved.filter((row) => isHash(row.user_operation_hash))
+  const byHash = new Map<string, OperationEvent>()
+  const values = hashed.map((row) => ({ value: row.user_operation_hash as Hex, fromBlock: fromBlockOf(row) }))
+  for (const event of await findOperationEvents({ ...search, by: 'hash', values }))
+    byHash.set(event.userOperationHash, event)
+  // Not found by hash (an EIP-7702 operation may run with another delegate than the one its hash was
+  // computed with): (sender, nonce) executes at most once per EntryPoint, so its event is the one.
+  const senders = new Map<string, bigint>()
+  for (const row of reserved) {
+    if (byHash.has(row.user_operation_hash)) continue
+    const from = fromBlockOf(row)
+    const known = senders.get(row.sender)
+    if (known === undefined || from < known) senders.set(row.sender, from)
   }
+  const bySenderNonce = new Map<string, OperationEvent>()
+  const senderValues = [...senders].map(([value, fromBlock]) => ({ value: value as Hex, fromBlock }))
+  for (const event of await findOperationEvents({ ...search, by: 'sender', values: senderValues }))
+    bySenderNonce.set(`${event.sender}:${event.nonce}`, event)
+  const ours = new Set(Object.values(chain.paymasters ?? {}).map((address) => address.toLowerCase()))
   const result = { included: 0, released: 0 }
   const settledGroups = new Set<string>()
-  for (const row of reserved) {
-    const group = `${row.sender}:${row.nonce}`
-    const cost = costs.get(row.user_operation_hash)
-    if (cost !== undefined && !settledGroups.has(group)) {
+  // Rows found by hash first: of a nonce's signatures, the one the chain included is the one charged.
+  const ordered = [...reserved].sort(
+    (a, b) => Number(byHash.has(b.user_operation_hash)) - Number(byHash.has(a.user_operation_hash)),
+  )
+  for (const row of ordered) {
+    const group = `${row.sender.toLowerCase()}:${BigInt(row.nonce)}`
+    if (settledGroups.has(group)) continue
+    const hashEvent = byHash.get(row.user_operation_hash)
+    const event = hashEvent ?? bySenderNonce.get(group)
+    if (event) {
       settledGroups.add(group)
-      const siblings = await settle(parameters, row, cost.toString(), true)
-      if (siblings >= 0) {
-        result.included += 1
-        result.released += siblings
-      }
+      // A hash match is this signature (the hash covers the paymaster fields); a sender and nonce match
+      // counts when one of the chain's Sigil paymasters paid, else the nonce is used and nothing of ours spent.
+      const paid = hashEvent !== undefined || ours.has(event.paymaster)
+      const siblings = await settle(parameters, row, paid ? event.actualGasCost.toString() : '0', true)
+      if (siblings < 0) continue
+      if (paid) result.included += 1
+      else result.released += 1
+      result.released += siblings
       continue
     }
-    if (settledGroups.has(group) || row.valid_until === null || latestTime <= BigInt(row.valid_until))
-      continue
+    if (row.valid_until === null || latestTime <= BigInt(row.valid_until)) continue
     // Past validUntil and not found: the EntryPoint refuses the signature from now on. A signature
-    // whose hash is not known (an EIP-7702 operation) counts at its worst case instead.
-    const hashKnown = /^0x[0-9a-f]{64}$/.test(row.user_operation_hash)
+    // whose hash is not known counts at its worst case instead.
+    const hashKnown = isHash(row.user_operation_hash)
     if ((await settle(parameters, row, hashKnown ? '0' : row.max_cost_wei, false)) >= 0) {
       if (hashKnown) result.released += 1
       else result.included += 1
@@ -172,6 +176,8 @@ async function settleOnChain(
   }
   return result
 }
+
+const isHash = (value: string) => /^0x[0-9a-f]{64}$/.test(value)
 
 /**
  * Settles one signature at `cost` (idempotent: only while it is unsettled) and adds a real cost to

@@ -1,0 +1,157 @@
+import type { DevnetClient } from '@sigil/devnet'
+import { type Address, type Hex, http, type PublicClient, type SignedAuthorization } from 'viem'
+import {
+  createBundlerClient,
+  entryPoint08Address,
+  formatUserOperationRequest,
+  getUserOperationHash,
+  toSimple7702SmartAccount,
+  type UserOperation,
+  type UserOperationReceipt,
+} from 'viem/account-abstraction'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { appCreateCommand } from '../../cli/appCreateCommand.js'
+import { policyCommand } from '../../cli/policyCommand.js'
+import { type SpawnedServer, spawnServer } from '../../test/spawnServer.js'
+import { captured, lastJson } from '../deploy/test/createPaymasterCli.js'
+
+export type SendEip7702OperationWithOtherDelegateParameters = {
+  client: DevnetClient
+  publicClient: PublicClient
+  rpcUrl: string
+  bundlerUrl: string
+  dataDir: string
+  env: Record<string, string>
+  /** The chain's Sigil paymaster on EntryPoint v0.8. */
+  paymaster: Address
+  /** The EOA, already delegated to `delegate`. */
+  owner: PrivateKeyAccount
+  /** The sender's delegate on chain (a Simple7702Account). */
+  delegate: Address
+  /** Another delegate, the one the authorization shown to the server names. */
+  claimedDelegate: Address
+  /** The nonce key of the operation. */
+  nonceKey: bigint
+}
+
+/**
+ * The EIP-7702 settlement attack on EntryPoint v0.8 through a spawned server's gateway: an operation of an EOA
+ * delegated to `delegate` gets sponsored (`pm_getPaymasterStubData`, estimation, `pm_getPaymasterData`) with an
+ * `eip7702Auth` naming `claimedDelegate`, so the server records a hash computed with that delegate; it is then
+ * sent through the same gateway with an authorization to the sender's current delegate (the bundler refuses an
+ * authorization that would not apply), so the EntryPoint hashes it with `delegate`. Once it lands the chain's
+ * time passes the signature's `validUntil`, the server stops, and `policy list` settles and shows the policy.
+ *
+ * @example
+ * const { receipt, policy, recordedHash } = await sendEip7702OperationWithOtherDelegate({ ...chain, env, paymaster, owner, delegate, claimedDelegate, nonceKey: 7n })
+ */
+export async function sendEip7702OperationWithOtherDelegate(
+  parameters: SendEip7702OperationWithOtherDelegateParameters,
+): Promise<{
+  receipt: UserOperationReceipt
+  recordedHash: Hex
+  policy: { policyId: string; spentWei: string; reservedWei: string; operations: number }
+}> {
+  const { client, publicClient, dataDir, env, paymaster, owner, delegate, claimedDelegate } = parameters
+  const chains = JSON.stringify([
+    {
+      id: 31337,
+      rpcUrl: parameters.rpcUrl,
+      bundlerUrl: parameters.bundlerUrl,
+      paymasters: { '0.8': paymaster },
+    },
+  ])
+  let server: SpawnedServer | undefined
+  try {
+    server = await spawnServer(['start', '--port', '0', '--data-dir', dataDir], {
+      ...env,
+      SIGIL_CHAINS: chains,
+    })
+    const appRun = await captured(() =>
+      appCreateCommand([
+        '--name',
+        `7702 ${owner.address}`,
+        '--origin',
+        'http://localhost:5173',
+        '--data-dir',
+        dataDir,
+      ]),
+    )
+    if (appRun.code !== 0) throw new Error(appRun.stderr)
+    const app = lastJson(appRun.stdout)
+    const created = await captured(() =>
+      policyCommand([
+        'create',
+        ...[
+          '--app',
+          app.appId,
+          '--budget',
+          '1000000000000000000',
+          '--audience',
+          'public',
+          '--chain',
+          '31337',
+        ],
+        ...['--any-sender', '--data-dir', dataDir],
+      ]),
+    )
+    if (created.code !== 0) throw new Error(created.stderr)
+    const { policyId } = lastJson(created.stdout)
+    const url = `${server.url}/rpc/31337/${app.apiKey}`
+    const account = await toSimple7702SmartAccount({ client: publicClient, owner, implementation: delegate })
+    const bundler = createBundlerClient({
+      account,
+      client: publicClient,
+      transport: http(url),
+      paymaster: true,
+      paymasterContext: { policyId },
+      pollingInterval: 50,
+    })
+    const authorizationTo = async (address: Address): Promise<SignedAuthorization> =>
+      owner.signAuthorization({
+        address,
+        chainId: 31337,
+        nonce: await publicClient.getTransactionCount({ address: owner.address }),
+      })
+    const claimed = await authorizationTo(claimedDelegate)
+    const prepared = (await bundler.prepareUserOperation({
+      calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: 0n, data: '0x' }],
+      nonce: await account.getNonce({ key: parameters.nonceKey }),
+      factory: '0x7702',
+      factoryData: '0x',
+      authorization: claimed,
+    })) as UserOperation<'0.8'>
+    const recordedHash = getUserOperationHash({
+      userOperation: { ...prepared, authorization: claimed },
+      entryPointAddress: entryPoint08Address,
+      entryPointVersion: '0.8',
+      chainId: 31337,
+    })
+    const sent = { ...prepared, authorization: await authorizationTo(delegate) }
+    sent.signature = await account.signUserOperation(sent)
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_sendUserOperation',
+        params: [formatUserOperationRequest(sent), entryPoint08Address],
+      }),
+    })
+    const { result: hash, error } = (await response.json()) as { result?: Hex; error?: unknown }
+    if (!hash) throw new Error(`eth_sendUserOperation: ${JSON.stringify(error)}`)
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
+    // Past every signature's validUntil (the server signs for 120 s by default).
+    await client.increaseTime({ seconds: 600 })
+    await client.mine({ blocks: 1 })
+    await server.stop()
+    const list = await captured(() => policyCommand(['list', '--app', app.appId, '--data-dir', dataDir]), {
+      SIGIL_CHAINS: chains,
+    })
+    if (list.code !== 0) throw new Error(list.stderr)
+    return { receipt, recordedHash, policy: lastJson(list.stdout)[0] }
+  } finally {
+    await server?.stop()
+  }
+}
