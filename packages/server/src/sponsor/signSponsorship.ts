@@ -101,9 +101,10 @@ export async function signSponsorship(parameters: SignSponsorshipParameters): Pr
 }
 
 /**
- * The hash the EntryPoint gives the operation (what settlement finds its `UserOperationEvent` by). A v0.8
- * EIP-7702 operation hashes with the sender's delegate in place of its init code (`findEip7702Delegate`);
- * without one the EntryPoint would refuse it, and `0x` is recorded (released unused once it expires).
+ * The hash the EntryPoint gives the operation (what settlement looks its `UserOperationEvent` up by first). A
+ * v0.8 EIP-7702 operation hashes with the sender's delegate in place of its init code (`findEip7702Delegate`),
+ * which the client names and the chain may not install, so settlement also finds it by sender and nonce;
+ * without a delegate `0x` is recorded (charged its worst case if never found once it expires).
  */
 function userOperationHashOf(
   userOperation: Record<string, unknown>,
