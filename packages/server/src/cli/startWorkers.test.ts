@@ -143,10 +143,13 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
       expect(deleted.status, deleted.text).toBe(200)
       // PostgreSQL: the workers hear of it as other instances do, through LISTEN/NOTIFY, within its
       // delivery time (docs/deploy.md#workers); SQLite: through the primary, before the deletion is answered.
+      // Connections go to the workers in turn: two refusals in a row are one from each.
       const deletedAt = Date.now()
-      if (dialect === 'postgres')
-        while ((await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)).status !== 401)
-          expect(Date.now() - deletedAt).toBeLessThan(1000)
+      for (let refusedInARow = 0; dialect === 'postgres' && refusedInARow < 2; ) {
+        const { status } = await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)
+        refusedInARow = status === 401 ? refusedInARow + 1 : 0
+        expect(Date.now() - deletedAt).toBeLessThan(1000)
+      }
       const afterDelete = logLines().length
       for (let index = 0; index < 8; index++) {
         const answer = await send(server.url, 'POST', '/public/v1/query/whoami', whoami, victim)
