@@ -20,7 +20,9 @@ export type ActivityRow = Selectable<ActivityTable>
 export function openDurableActivities(dataDir: string): (row: ActivityRow) => Promise<void> {
   const database = new Database(join(dataDir, 'sigil.db'))
   database.pragma('journal_mode = WAL')
-  database.pragma('synchronous = NORMAL')
+  // FLOOR_SYNCHRONOUS=FULL (diagnostic): SQLite fsyncs the WAL inside each commit, holding the write lock, as
+  // the server's writer thread does; then the pool's fsync below finds nothing left to write.
+  database.pragma(`synchronous = ${process.env.FLOOR_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`)
   database.pragma('wal_autocheckpoint = 10000')
   // Prepared at the first row, with its own keys as the columns (named parameters: `@id`, …).
   let insert: Database.Statement | undefined
