@@ -45,6 +45,8 @@ export async function runPrimary(options: StartOptions): Promise<void> {
   const stopRelay = relayApiKeyChanges(cluster)
   const aggregator = new AggregatorRegistry()
   const started = new Map<number, number>()
+  /** Workers that listen: stopped with SIGTERM. One still starting has nothing to finish: SIGKILL. */
+  const serving = new Set<number>()
   const fork = () => {
     const worker = cluster.fork()
     started.set(worker.id, Date.now())
@@ -54,6 +56,7 @@ export async function runPrimary(options: StartOptions): Promise<void> {
   let listening: ListeningMessage[]
   try {
     listening = await Promise.all(first.map(untilListening))
+    for (const worker of first) serving.add(worker.id)
   } catch (error) {
     stopRelay()
     await Promise.all(first.map((worker) => stopWorker(worker, 'SIGKILL')))
@@ -94,12 +97,16 @@ export async function runPrimary(options: StartOptions): Promise<void> {
     if (stopping) return
     const lived = Date.now() - (started.get(worker.id) ?? 0)
     started.delete(worker.id)
+    serving.delete(worker.id)
     logger.warn('worker exited, starting another', { worker: worker.process.pid, code, signal })
     const replace = () => {
       if (stopping) return
       const next = fork()
       untilListening(next).then(
-        () => logger.info('worker replaced', { worker: next.process.pid }),
+        () => {
+          serving.add(next.id)
+          logger.info('worker replaced', { worker: next.process.pid })
+        },
         (error: Error) => logger.error('replacement worker failed to start', { error: error.message }),
       )
     }
@@ -120,7 +127,11 @@ export async function runPrimary(options: StartOptions): Promise<void> {
     }, shutdownTimeoutMs)
     force.unref()
     await admin?.close().catch(() => undefined)
-    const codes = await Promise.all(workers.map((worker) => stopWorker(worker, 'SIGTERM')))
+    const codes = await Promise.all(
+      workers.map((worker) =>
+        serving.has(worker.id) ? stopWorker(worker, 'SIGTERM') : stopWorker(worker, 'SIGKILL').then(() => 0),
+      ),
+    )
     stopRelay()
     clearTimeout(force)
     const clean = codes.every((code) => code === 0)
