@@ -10,7 +10,7 @@ import { type ClusterMessage, isClusterMessage } from './clusterMessages.js'
 import { ensureDevApp } from './ensureDevApp.js'
 import { readClusterReadiness } from './readClusterReadiness.js'
 import { relayApiKeyChanges } from './relayApiKeyChanges.js'
-import type { StartOptions } from './startCommand.js'
+import type { StartOptions } from './StartOptions.js'
 
 type ListeningMessage = Extract<ClusterMessage, { type: 'sigil:listening' }>
 

@@ -1,12 +1,12 @@
 import cluster from 'node:cluster'
 import { parseArgs } from 'node:util'
-import { type AdminListenerOptions, parseAdminListener } from '../observability/parseAdminListener.js'
+import { parseAdminListener } from '../observability/parseAdminListener.js'
 import { serveAdmin } from '../observability/serveAdmin.js'
-import type { SigilServerConfig } from '../resolveConfig.js'
 import { startUsage } from './cliUsage.js'
 import { devAppOrigin, ensureDevApp } from './ensureDevApp.js'
 import { commonOptions, storeLocation } from './parseCliArgs.js'
 import { parseWorkers } from './parseWorkers.js'
+import type { StartOptions } from './StartOptions.js'
 import { startListening } from './startListening.js'
 import { stopGracefully } from './stopGracefully.js'
 import { whenConnectionsEnd } from './whenConnectionsEnd.js'
@@ -14,19 +14,6 @@ import { whenConnectionsEnd } from './whenConnectionsEnd.js'
 /** Why `start` without `--dev` and without `SMTP_URL` refuses to run, and what to set. */
 export const noMailDeliveryMessage =
   'no way to deliver sign-in mail: set SMTP_URL (smtp://user:pass@host:port or smtps://…) to run in production, or pass --dev for local development (the dev mailbox, localhost passkeys and a dev app; never on a reachable server)'
-
-/** What `sigil-server start` was asked for, parsed once and handed to each process of a cluster. */
-export type StartOptions = {
-  config: SigilServerConfig
-  port: number
-  host: string
-  dev: boolean
-  devAppOrigin: string
-  websocketPort: number | undefined
-  adminListener: AdminListenerOptions | undefined
-  /** Server processes sharing the port (docs/deploy.md#workers); 1 runs no cluster. */
-  workers: number
-}
 
 /**
  * `sigil-server start`: runs the HTTP server until SIGINT/SIGTERM. Without `--dev` it runs as in
