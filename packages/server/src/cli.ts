@@ -27,7 +27,7 @@ const usage = `Usage:
   ${restoreUsage}
 
 Environment: DATABASE_URL, SIGIL_DATA_DIR, SIGIL_MASTER_KEY (or SIGIL_MASTER_KEY_PKCS11), SIGIL_CHAINS, PORT, HOST,
-SIGIL_ADMIN_PORT, SIGIL_LOG_LEVEL, SIGIL_LOG_FORMAT (docs/configuration.md).`
+SIGIL_ADMIN_PORT, SIGIL_WORKERS, SIGIL_LOG_LEVEL, SIGIL_LOG_FORMAT (docs/configuration.md).`
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv
