@@ -45,7 +45,7 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000)
     const check = () => {
       const match = output.match(/Sigil server listening on (http:\/\/\S+)/)
       if (match) {
