@@ -1,6 +1,6 @@
 import { readArtifact } from '@sigil/devnet'
 import type { Address, Hex } from 'viem'
-import { entryPoint08Address, type UserOperationReceipt } from 'viem/account-abstraction'
+import { entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../apps/createApp.js'
@@ -12,7 +12,10 @@ import { createSponsorPolicy } from './createSponsorPolicy.js'
 import { createPaymasterCli, lastJson } from './deploy/test/createPaymasterCli.js'
 import { type PaymasterTestChain, startPaymasterTestChain } from './deploy/test/startPaymasterTestChain.js'
 import { settleSponsorships } from './settleSponsorships.js'
-import { sendEip7702OperationWithOtherDelegate } from './test/sendEip7702OperationWithOtherDelegate.js'
+import {
+  type LandedOperation,
+  sendEip7702OperationWithOtherDelegate,
+} from './test/sendEip7702OperationWithOtherDelegate.js'
 
 /**
  * Settlement of EIP-7702 operations on EntryPoint v0.8 whose recorded user operation hash is not the one the
@@ -28,9 +31,13 @@ const nonceKey = 7n
 
 let chain: PaymasterTestChain
 let paymaster: Address
-let receipt: UserOperationReceipt
-let recordedHash: Hex
-let policy: { spentWei: string; reservedWei: string; operations: number }
+type Attack = Omit<Awaited<ReturnType<typeof sendEip7702OperationWithOtherDelegate>>, 'policy'> & {
+  policy: { spentWei: string; reservedWei: string; operations: number }
+}
+/** Through the gateway and alto, then by the attacker's own `handleOps` with an authorization that does not apply. */
+let attacks: { gateway: Attack; handleOps: Attack }
+let receipt: LandedOperation
+let delegatedCode: Hex | undefined
 
 beforeAll(async () => {
   chain = await startPaymasterTestChain()
@@ -63,15 +70,31 @@ beforeAll(async () => {
   const code = await chain.client.getCode({ address: owner.address })
   if (code?.toLowerCase() !== `0xef0100${delegate.slice(2).toLowerCase()}`)
     throw new Error(`not delegated: ${code}`)
-  ;({ receipt, recordedHash, policy } = await sendEip7702OperationWithOtherDelegate({
-    ...chain,
-    env,
-    paymaster,
-    owner,
-    delegate,
-    claimedDelegate,
-    nonceKey,
-  }))
+  const attack = (submit: 'gateway' | 'handleOps', nonceKey: bigint) =>
+    sendEip7702OperationWithOtherDelegate({
+      ...chain,
+      env,
+      paymaster,
+      owner,
+      delegate,
+      claimedDelegate,
+      nonceKey,
+      submit,
+    })
+  const sent = {
+    gateway: await attack('gateway', nonceKey),
+    handleOps: await attack('handleOps', nonceKey + 1n),
+  }
+  // A block past both signatures' validUntil: unfound, they would be released from now on.
+  const last = sent.gateway.validUntil > sent.handleOps.validUntil ? sent.gateway : sent.handleOps
+  await chain.client.setNextBlockTimestamp({ timestamp: last.validUntil + 1n })
+  await chain.client.mine({ blocks: 1 })
+  attacks = {
+    gateway: { ...sent.gateway, policy: await sent.gateway.policy() },
+    handleOps: { ...sent.handleOps, policy: await sent.handleOps.policy() },
+  }
+  receipt = attacks.gateway.landed
+  delegatedCode = await chain.client.getCode({ address: owner.address })
 }, 180_000)
 afterAll(async () => {
   await chain?.stop()
@@ -82,18 +105,24 @@ describe(
   'settleSponsorships: operations found by sender and nonce (anvil + alto, EntryPoint v0.8)',
   slow,
   () => {
-    test('error: an EIP-7702 operation sponsored under another delegate is charged its real cost, not released at 0', () => {
-      expect(receipt.success).toBe(true)
-      expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
-      expect(receipt.nonce).toBe(nonceKey << 64n)
-      // The attack's premise: the hash recorded at signing is not the one the EntryPoint gave the operation.
-      expect(receipt.userOpHash.toLowerCase()).not.toBe(recordedHash.toLowerCase())
-      // Before the fix its reservation was released at 0 once the chain passed validUntil: paid, not charged.
-      expect(policy).toMatchObject({
-        spentWei: receipt.actualGasCost.toString(),
-        reservedWei: '0',
-        operations: 1,
+    for (const submit of ['gateway', 'handleOps'] as const)
+      test(`error: an EIP-7702 operation sponsored under another delegate (${submit}) is charged its real cost, not released at 0`, () => {
+        const { landed, recordedHash, policy } = attacks[submit]
+        expect(landed.success).toBe(true)
+        expect(landed.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase())
+        expect(landed.nonce).toBe((submit === 'gateway' ? nonceKey : nonceKey + 1n) << 64n)
+        // The attack's premise: the hash recorded at signing is not the one the EntryPoint gave the operation.
+        expect(landed.userOpHash.toLowerCase()).not.toBe(recordedHash.toLowerCase())
+        // Before the fix its reservation was released at 0 once the chain passed validUntil: paid, not charged.
+        expect(policy).toMatchObject({
+          spentWei: landed.actualGasCost.toString(),
+          reservedWei: '0',
+          operations: 1,
+        })
       })
+
+    test('behavior: the skipped authorization left the sender delegated as it was', () => {
+      expect(delegatedCode?.toLowerCase()).toBe(`0xef0100${chain.simple7702Account08.slice(2).toLowerCase()}`)
     })
 
     describe('against the node', () => {

@@ -1,10 +1,21 @@
 import type { DevnetClient } from '@sigil/devnet'
-import { type Address, type Hex, http, type PublicClient, type SignedAuthorization } from 'viem'
+import {
+  type Address,
+  type Hex,
+  hexToBigInt,
+  http,
+  type PublicClient,
+  parseEventLogs,
+  type SignedAuthorization,
+  slice,
+} from 'viem'
 import {
   createBundlerClient,
+  entryPoint08Abi,
   entryPoint08Address,
   formatUserOperationRequest,
   getUserOperationHash,
+  toPackedUserOperation,
   toSimple7702SmartAccount,
   type UserOperation,
   type UserOperationReceipt,
@@ -32,15 +43,26 @@ export type SendEip7702OperationWithOtherDelegateParameters = {
   claimedDelegate: Address
   /** The nonce key of the operation. */
   nonceKey: bigint
+  /**
+   * How it reaches the chain: `gateway` (default), through the same gateway and its bundler with an authorization
+   * to the sender's current delegate; `handleOps`, in a transaction of its own to the EntryPoint (no bundler)
+   * carrying the claimed authorization with a wrong nonce, which the chain skips.
+   */
+  submit?: 'gateway' | 'handleOps' | undefined
 }
+
+/** What the EntryPoint's `UserOperationEvent` said of the operation. */
+export type LandedOperation = Pick<
+  UserOperationReceipt,
+  'userOpHash' | 'sender' | 'nonce' | 'paymaster' | 'actualGasCost' | 'success'
+>
 
 /**
  * The EIP-7702 settlement attack on EntryPoint v0.8 through a spawned server's gateway: an operation of an EOA
  * delegated to `delegate` gets sponsored (`pm_getPaymasterStubData`, estimation, `pm_getPaymasterData`) with an
- * `eip7702Auth` naming `claimedDelegate`, so the server records a hash computed with that delegate; it is then
- * sent through the same gateway with an authorization to the sender's current delegate (the bundler refuses an
- * authorization that would not apply), so the EntryPoint hashes it with `delegate`. Once it lands the chain's
- * time passes the signature's `validUntil`, the server stops, and `policy list` settles and shows the policy.
+ * `eip7702Auth` naming `claimedDelegate`, so the server records a hash computed with that delegate; it then
+ * reaches the chain as `submit` says, where the EntryPoint hashes it with `delegate`. Once it lands the server
+ * stops; `policy()` runs `policy list` (it settles first) when the caller has moved the chain past `validUntil`.
  *
  * @example
  * const { receipt, policy, recordedHash } = await sendEip7702OperationWithOtherDelegate({ ...chain, env, paymaster, owner, delegate, claimedDelegate, nonceKey: 7n })
@@ -48,9 +70,12 @@ export type SendEip7702OperationWithOtherDelegateParameters = {
 export async function sendEip7702OperationWithOtherDelegate(
   parameters: SendEip7702OperationWithOtherDelegateParameters,
 ): Promise<{
-  receipt: UserOperationReceipt
+  landed: LandedOperation
   recordedHash: Hex
-  policy: { policyId: string; spentWei: string; reservedWei: string; operations: number }
+  /** The signature's `validUntil` (epoch seconds). */
+  validUntil: bigint
+  /** The policy as `sigil-server policy list` shows it, which settles first. */
+  policy(): Promise<{ policyId: string; spentWei: string; reservedWei: string; operations: number }>
 }> {
   const { client, publicClient, dataDir, env, paymaster, owner, delegate, claimedDelegate } = parameters
   const chains = JSON.stringify([
@@ -129,29 +154,68 @@ export async function sendEip7702OperationWithOtherDelegate(
     })
     const sent = { ...prepared, authorization: await authorizationTo(delegate) }
     sent.signature = await account.signUserOperation(sent)
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'eth_sendUserOperation',
-        params: [formatUserOperationRequest(sent), entryPoint08Address],
-      }),
-    })
-    const { result: hash, error } = (await response.json()) as { result?: Hex; error?: unknown }
-    if (!hash) throw new Error(`eth_sendUserOperation: ${JSON.stringify(error)}`)
-    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
-    // Past every signature's validUntil (the server signs for 120 s by default).
-    await client.increaseTime({ seconds: 600 })
-    await client.mine({ blocks: 1 })
+    const landed =
+      parameters.submit === 'handleOps'
+        ? await handleOps(client, { ...prepared, signature: sent.signature }, claimedDelegate, owner)
+        : await sendThroughGateway(bundler, url, sent)
     await server.stop()
-    const list = await captured(() => policyCommand(['list', '--app', app.appId, '--data-dir', dataDir]), {
-      SIGIL_CHAINS: chains,
-    })
-    if (list.code !== 0) throw new Error(list.stderr)
-    return { receipt, recordedHash, policy: lastJson(list.stdout)[0] }
+    // paymasterData = abi.encode(validUntil, validAfter) ‖ signature.
+    const validUntil = hexToBigInt(slice(prepared.paymasterData!, 0, 32))
+    const policy = async () => {
+      const list = await captured(() => policyCommand(['list', '--app', app.appId, '--data-dir', dataDir]), {
+        SIGIL_CHAINS: chains,
+      })
+      if (list.code !== 0) throw new Error(list.stderr)
+      return lastJson(list.stdout)[0]
+    }
+    return { landed, recordedHash, validUntil, policy }
   } finally {
     await server?.stop()
   }
+}
+
+async function sendThroughGateway(
+  bundler: ReturnType<typeof createBundlerClient>,
+  url: string,
+  operation: UserOperation<'0.8'> & { authorization: SignedAuthorization },
+): Promise<LandedOperation> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_sendUserOperation',
+      params: [formatUserOperationRequest(operation), entryPoint08Address],
+    }),
+  })
+  const { result: hash, error } = (await response.json()) as { result?: Hex; error?: unknown }
+  if (!hash) throw new Error(`eth_sendUserOperation: ${JSON.stringify(error)}`)
+  return bundler.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
+}
+
+/** `handleOps` from the devnet's funded account, with an authorization of `owner` whose nonce is ahead of its own. */
+async function handleOps(
+  client: DevnetClient,
+  operation: UserOperation<'0.8'>,
+  claimedDelegate: Address,
+  owner: PrivateKeyAccount,
+): Promise<LandedOperation> {
+  const stale = await owner.signAuthorization({
+    address: claimedDelegate,
+    chainId: 31337,
+    nonce: (await client.getTransactionCount({ address: owner.address })) + 5,
+  })
+  const hash = await client.writeContract({
+    address: entryPoint08Address,
+    abi: entryPoint08Abi,
+    functionName: 'handleOps',
+    // Without `authorization` the init code is v0.8's EIP-7702 marker, as the operation was signed for.
+    args: [[toPackedUserOperation({ ...operation, authorization: undefined })], client.account.address],
+    authorizationList: [stale],
+  })
+  const { logs } = await client.waitForTransactionReceipt({ hash })
+  const [event] = parseEventLogs({ abi: entryPoint08Abi, eventName: 'UserOperationEvent', logs })
+  if (!event) throw new Error(`handleOps ${hash} emitted no UserOperationEvent`)
+  return event.args
 }
