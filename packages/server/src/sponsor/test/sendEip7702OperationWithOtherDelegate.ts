@@ -65,7 +65,7 @@ export type LandedOperation = Pick<
  * stops; `policy()` runs `policy list` (it settles first) when the caller has moved the chain past `validUntil`.
  *
  * @example
- * const { receipt, policy, recordedHash } = await sendEip7702OperationWithOtherDelegate({ ...chain, env, paymaster, owner, delegate, claimedDelegate, nonceKey: 7n })
+ * const { landed, recordedHash, validUntil, policy } = await sendEip7702OperationWithOtherDelegate({ ...chain, env, paymaster, owner, delegate, claimedDelegate, nonceKey: 7n })
  */
 export async function sendEip7702OperationWithOtherDelegate(
   parameters: SendEip7702OperationWithOtherDelegateParameters,
