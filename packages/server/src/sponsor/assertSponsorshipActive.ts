@@ -2,6 +2,8 @@ import { type Address, type Hex, isAddress, isHex } from 'viem'
 import { getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
 import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { RpcError } from '../gateway/RpcError.js'
+import { findEip7702Delegate } from './findEip7702Delegate.js'
+import { isEip7702Marker } from './findSenderKind.js'
 import { parseUserOperation } from './parseUserOperation.js'
 import { resolvePaymaster } from './resolvePaymaster.js'
 
@@ -11,6 +13,11 @@ import { resolvePaymaster } from './resolvePaymaster.js'
  * policy refusal (`Policy pol_… is disabled` / `has expired`) when that policy was disabled or expired
  * since, so `policy disable` stops signatures not yet submitted (docs/sponsorship.md). Operations of
  * other paymasters, and ones the gateway cannot read, go on unchanged (the bundler judges them).
+ *
+ * A v0.8 EIP-7702 operation's hash names the sender's delegate, which the client picks (`eip7702Auth`)
+ * and the paymaster's signature does not cover: it is hashed with the delegate as signing did, and when
+ * that finds nothing (the client changed `eip7702Auth` since), by sender and nonce: refused unless one of
+ * the unsettled sponsorships of that nonce is under a policy still active.
  *
  * @example
  * await assertSponsorshipActive(request, params)
@@ -29,13 +36,32 @@ export async function assertSponsorshipActive(request: GatewayRequest, params: u
   const paymasterAndData = typeof raw.paymasterAndData === 'string' ? raw.paymasterAndData : undefined
   const used = version === '0.6' ? paymasterAndData?.slice(0, 42) : raw.paymaster
   if (typeof used !== 'string' || used.toLowerCase() !== paymaster.toLowerCase()) return
-  let hash: Hex
+  let userOperation: UserOperation
   try {
-    const userOperation = parseUserOperation(raw, version, '0') as UserOperation
+    userOperation = parseUserOperation(raw, version, '0') as UserOperation
     if (version !== '0.6') {
       if (typeof raw.paymasterData !== 'string' || !isHex(raw.paymasterData)) return
       Object.assign(userOperation, { paymaster: used, paymasterData: raw.paymasterData })
     }
+  } catch {
+    return
+  }
+  const delegated =
+    version === '0.8' && isEip7702Marker((userOperation as UserOperation<'0.8'>).factory ?? '0x')
+  const delegate = delegated
+    ? await findEip7702Delegate(request, userOperation, version).catch(() => undefined)
+    : undefined
+  if (delegate)
+    userOperation.authorization = {
+      address: delegate,
+      chainId: request.chain.id,
+      nonce: 0,
+      r: '0x0',
+      s: '0x0',
+      yParity: 0,
+    }
+  let hash: Hex | undefined
+  try {
     hash = getUserOperationHash({
       userOperation,
       entryPointAddress: entryPoint,
@@ -43,19 +69,38 @@ export async function assertSponsorshipActive(request: GatewayRequest, params: u
       chainId: request.chain.id,
     })
   } catch {
-    return
+    if (!delegated) return
   }
   const { ctx } = request
-  const rows = await ctx.store.db
+  const now = ctx.now()
+  const active = (row: PolicyRow) =>
+    row.disabled_at === null && (row.expires_at === null || now < Number(row.expires_at))
+  const refuse = (row: PolicyRow): never => {
+    if (row.disabled_at !== null) throw new RpcError('POLICY_REFUSED', `Policy ${row.id} is disabled`)
+    throw new RpcError('POLICY_REFUSED', `Policy ${row.id} has expired`)
+  }
+  const policies = ctx.store.db
     .selectFrom('sponsor_operations')
     .innerJoin('sponsor_policies', 'sponsor_policies.id', 'sponsor_operations.policy_id')
     .select(['sponsor_policies.id', 'sponsor_policies.disabled_at', 'sponsor_policies.expires_at'])
-    .where('sponsor_operations.user_operation_hash', '=', hash.toLowerCase())
+  const rows = hash
+    ? await policies.where('sponsor_operations.user_operation_hash', '=', hash.toLowerCase()).execute()
+    : []
+  for (const row of rows) if (!active(row)) refuse(row)
+  if (rows.length > 0 || !delegated) return
+  // The delegate changed since signing: the nonce's unsettled sponsorships tell which policy signed it.
+  const siblings = await policies
+    .where('sponsor_operations.chain_id', '=', request.chain.id)
+    .where('sponsor_operations.entry_point', '=', entryPoint.toLowerCase())
+    .where('sponsor_operations.sender', '=', userOperation.sender.toLowerCase())
+    .where('sponsor_operations.nonce', '=', userOperation.nonce.toString())
+    .where('sponsor_operations.settled_at', 'is', null)
     .execute()
-  const now = ctx.now()
-  for (const row of rows) {
-    if (row.disabled_at !== null) throw new RpcError('POLICY_REFUSED', `Policy ${row.id} is disabled`)
-    if (row.expires_at !== null && now >= Number(row.expires_at))
-      throw new RpcError('POLICY_REFUSED', `Policy ${row.id} has expired`)
-  }
+  if (siblings.length > 0 && !siblings.some(active)) refuse(siblings[0]!)
+}
+
+type PolicyRow = {
+  id: string
+  disabled_at: number | bigint | string | null
+  expires_at: number | bigint | string | null
 }
