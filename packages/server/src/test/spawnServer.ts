@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { closeSync, openSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url))
@@ -30,39 +31,59 @@ export type SpawnedServer = {
  * @example
  * const server = await spawnServer(['start', '--port', '0', '--data-dir', dir], { SIGIL_MASTER_KEY: key })
  */
-export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string> = {},
+  options: {
+    /**
+     * Where the process writes its stdout and stderr, as an operator's log file: nothing is read from a
+     * pipe while it runs (the bench, so its load generator does not spend its time reading log lines).
+     */
+    outputFile?: string
+  } = {},
+): Promise<SpawnedServer> {
+  const { outputFile } = options
+  const fd = outputFile === undefined ? undefined : openSync(outputFile, 'a')
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
     cwd: serverRoot,
     env: { ...process.env, ...withMailDelivery(args, env) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
   })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += chunk
+  if (fd !== undefined) closeSync(fd)
+  let piped = ''
+  child.stdout?.on('data', (chunk) => {
+    piped += chunk
   })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
+  child.stderr?.on('data', (chunk) => {
+    piped += chunk
   })
+  const output = () => (outputFile === undefined ? piped : readFileSync(outputFile, 'utf8'))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000)
+    const timer = setTimeout(() => {
+      clearInterval(poll)
+      reject(new Error(`server did not start within 60 s:\n${output()}`))
+    }, 60_000)
     const check = () => {
-      const match = output.match(/Sigil server listening on (http:\/\/\S+)/)
+      const match = output().match(/Sigil server listening on (http:\/\/\S+)/)
       if (match) {
         clearTimeout(timer)
+        clearInterval(poll)
         resolve(match[1]!)
       }
     }
-    child.stdout.on('data', check)
+    child.stdout?.on('data', check)
+    const poll = setInterval(() => outputFile !== undefined && check(), 50)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before listening:\n${output}`))
+      clearInterval(poll)
+      reject(new Error(`server exited with ${code} before listening:\n${output()}`))
     })
   })
   return {
     url,
     process: child,
-    output: () => output,
+    output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
       await exited
