@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { acceptsConnections, findNginx, freePort } from './localPorts.js'
 
 export type NginxProxy = {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
@@ -11,36 +11,6 @@ export type NginxProxy = {
   /** Stops nginx and removes its folder. */
   close(): Promise<void>
 }
-
-/** The nginx binary: on the PATH, or where Debian puts it (`apt-get install nginx-light`). */
-function findNginx(): string {
-  for (const candidate of ['nginx', '/usr/sbin/nginx']) {
-    const probe = spawnSync(candidate, ['-v'], { stdio: 'ignore' })
-    if (probe.status === 0) return candidate
-  }
-  throw new Error('nginx is not installed (apt-get install nginx-light; .ci/run installs it)')
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = new Socket()
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-    socket.connect(port, '127.0.0.1')
-  })
 
 /**
  * A real nginx on a free port of 127.0.0.1, reverse-proxying to `upstreamUrl` the way the server
@@ -90,7 +60,7 @@ http {
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const deadline = Date.now() + 10_000
-  while (!(await accepts(port))) {
+  while (!(await acceptsConnections(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')
       await rm(prefix, { recursive: true, force: true })

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
-import { createServer, Socket } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { acceptsConnections, findNginx } from '../../src/test/localPorts.js'
 import type { TestCertificate } from './generateTestCertificate.js'
 
 /** The nginx site file operators copy (docs/deploy.md#nginx-in-front shows it). */
@@ -19,7 +19,7 @@ export type TlsProxy = {
 }
 
 export type StartTlsProxyOptions = {
-  /** Loopback ports for Sigil behind the proxy and for the app page (see {@link freePort}). */
+  /** Loopback ports for Sigil behind the proxy and for the app page (`freePort` of `src/test/localPorts.ts`). */
   port: number
   appPort: number
   /** `127.0.0.1:PORT` of each Sigil instance. */
@@ -30,34 +30,6 @@ export type StartTlsProxyOptions = {
   /** Where nginx keeps its temp files and the config. */
   dir: string
 }
-
-function findNginx(): string {
-  for (const candidate of ['nginx', '/usr/sbin/nginx'])
-    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate
-  throw new Error('nginx is not installed (apt-get install nginx-light; .ci/run installs it)')
-}
-
-/** A port of 127.0.0.1 free at the moment of asking. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = new Socket()
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-    socket.connect(port, '127.0.0.1')
-  })
 
 /** Replaces `from` (which must occur exactly once) with `to`, so the site file cannot drift silently. */
 function replaceOnce(text: string, from: string, to: string): string {
@@ -134,7 +106,7 @@ ${site}
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const deadline = Date.now() + 10_000
-  while (!(await accepts(port)) || !(await accepts(appPort))) {
+  while (!(await acceptsConnections(port)) || !(await acceptsConnections(appPort))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`nginx did not start:\n${output}`)

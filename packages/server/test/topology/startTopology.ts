@@ -9,10 +9,11 @@ import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
 import { createSolanaSponsorPolicy } from '../../src/sponsor/solana/createSolanaSponsorPolicy.js'
 import { createTestStore, type TestStore } from '../../src/store/test/storeDialects.js'
 import { testMasterKey } from '../../src/test/createTestServer.js'
+import { freePort } from '../../src/test/localPorts.js'
 import { runCli, type SpawnedServer, spawnServer } from '../../src/test/spawnServer.js'
 import { createTlsFetch } from './createTlsFetch.js'
 import { generateTestCertificate, type TestCertificate } from './generateTestCertificate.js'
-import { freePort, startTlsProxy, type TlsProxy } from './startTlsProxy.js'
+import { startTlsProxy, type TlsProxy } from './startTlsProxy.js'
 
 /** The Solana cluster of the topology's gateway. */
 export const solanaChainId = 'solana-localnet'
