@@ -1,3 +1,9 @@
+import {
+  createServer as createHttpServer,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+} from 'node:http'
 import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex, signerErrorCodes } from '@sigil/protocol'
 import { Hono } from 'hono'
@@ -15,7 +21,7 @@ import { createApiKeyCache } from './kms/auth/createApiKeyCache.js'
 import { listenApiKeyChanges, type PostgresApiKeyChangeChannel } from './kms/auth/listenApiKeyChanges.js'
 import { createPublicApiRoutes } from './kms/createPublicApiRoutes.js'
 import { startSigningThread } from './kms/signing/startSigningThread.js'
-import { signRawPayloadOnListener } from './kms/signRawPayloadOnListener.js'
+import { signRawPayloadListener } from './kms/signRawPayloadListener.js'
 import { exportSignerKeyName } from './kms/wallets/sealExportBundle.js'
 import { createLogger } from './log/createLogger.js'
 import { resolveLogFormat } from './log/resolveLogFormat.js'
@@ -49,6 +55,11 @@ export type SigilServer = Hono & {
    * the Node listener that serves `fetch`, since Hono answers plain HTTP only.
    */
   websockets: SolanaWebsocketGateway
+  /**
+   * The Node listener's `createServer`: `serve({ fetch: app.fetch, createServer: app.createServer })`. It puts
+   * the signing hot path (`kms/signRawPayloadListener.ts`) in front of Hono's listener.
+   */
+  createServer(options: ServerOptions, listener: RequestListener): Server
   /** Waits for queued writes, then closes the store (unless it was passed in). */
   close(): Promise<void>
 }
@@ -59,7 +70,7 @@ export type SigilServer = Hono & {
  *
  * @example
  * const app = await createSigilServer({ dataDir: '.sigil' })
- * app.websockets.attach(serve({ fetch: app.fetch, port: 8787 }) as Server)
+ * app.websockets.attach(serve({ fetch: app.fetch, createServer: app.createServer, port: 8787 }) as Server)
  */
 export async function createSigilServer(config: SigilServerConfig = {}): Promise<SigilServer> {
   const resolved = resolveConfig(config)
@@ -168,8 +179,6 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     )
     app.get('/health', (c) => c.json({ status: 'ok' }))
     app.route('/', healthRoutes(ctx))
-    // The signing hot path on the Node listener; it hands everything unusual on to the middleware below.
-    app.post('/public/v1/submit/sign_raw_payload', signRawPayloadOnListener(ctx))
     app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))
     app.route('/public/v1', createPublicApiRoutes(ctx))
     app.route('/frame', createFrameRoutes(ctx, config.frameDir ?? resolveFrameDir()))
@@ -190,6 +199,8 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     return Object.assign(app, {
       sigil: ctx,
       websockets,
+      createServer: (options: ServerOptions, listener: RequestListener) =>
+        createHttpServer(options, signRawPayloadListener(ctx, listener)),
       async close() {
         await websockets.close()
         await settlement?.stop()

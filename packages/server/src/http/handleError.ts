@@ -1,10 +1,10 @@
-import { signerErrorCodes } from '@sigil/protocol'
 import type { Context } from 'hono'
 import type { Logger } from '../log/createLogger.js'
 import { currentRequestId } from '../log/requestContext.js'
 import { ApiError } from './errors/ApiError.js'
 import { toPublicErrorBody } from './errors/toPublicErrorBody.js'
 import { toSignerErrorBody } from './errors/toSignerErrorBody.js'
+import { toInternalError } from './toInternalError.js'
 
 /**
  * Renders an error in the format of the API the request went to: `{error, code, data?}` under
@@ -32,14 +32,9 @@ export function handleError(logger: Logger) {
         c.header('Retry-After', String(Math.ceil(error.retryAfterSeconds)))
       return c.json(renderError(c, error), error.status as 400)
     }
-    // The context's id, or the one a request on the signing hot path carries explicitly (http/requestId.ts).
+    // The context's id, or the one a request outside `requestContext` keeps on the Hono context.
     const requestId = currentRequestId() ?? (c.get('requestId') as string | undefined) ?? crypto.randomUUID()
-    const raw = (error as unknown as { code?: unknown }).code
-    const code = typeof raw === 'string' ? raw : undefined
-    logger.error('internal error', { requestId, path: c.req.path, error: error.name, code })
-    const internal = new ApiError('INTERNAL', `internal error (request ${requestId})`, {
-      errorCode: signerErrorCodes.INTERNAL,
-    })
+    const internal = toInternalError({ logger, requestId, path: c.req.path, error })
     return c.json(renderError(c, internal), 500)
   }
 }

@@ -1,27 +1,16 @@
-import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Context, Next } from 'hono'
 import type { Logger } from '../log/createLogger.js'
 import { runInRequestContext } from '../log/requestContext.js'
-
-/** An incoming `X-Request-Id` is kept only when it is a short safe token. */
-const safeRequestId = /^[A-Za-z0-9._:-]{1,64}$/
-
-/**
- * Requests that carry their id explicitly instead of in `requestContext`: the signing hot path on the
- * listener (`kms/signRawPayloadOnListener.ts`), where nothing below the route logs; its `request` line
- * names the id itself, and an internal error is logged with the id from the context (`c.get('requestId')`).
- */
-const explicitIdPaths = new Set(['/public/v1/submit/sign_raw_payload'])
+import { pickRequestId } from './pickRequestId.js'
 
 /**
  * The request-id middleware, first in the chain: takes the caller's `X-Request-Id` when it is a short safe
  * token (a proxy's id, so its log and ours join) or makes one, answers it in `X-Request-Id`, keeps it on the
  * Hono context (`c.get('requestId')`), runs the rest of the request inside `requestContext` (every log line
  * carries it) and logs one `request` line at the end, with the id: method, path (no query string, which
- * may hold a code), status and milliseconds (docs/deploy.md#logs). A signing request on the listener skips
- * `requestContext` (see `explicitIdPaths`): on Node 20 its async hooks cost the event loop more than any other
- * part of the signing path's middleware (bench/README.md).
+ * may hold a code), status and milliseconds (docs/deploy.md#logs). The signing hot path does the same on the
+ * Node listener, before Hono (`kms/signRawPayloadListener.ts`).
  *
  * @example
  * app.use('*', requestId(logger))
@@ -32,7 +21,7 @@ export function requestId(logger: Logger) {
     // Node's own header object when on the listener: `c.req.header` would build a web `Headers`.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
     const given = incoming ? incoming.headers['x-request-id'] : c.req.header('x-request-id')
-    const id = typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID()
+    const id = pickRequestId(given)
     c.set('requestId', id)
     const handle = async () => {
       try {
@@ -47,8 +36,7 @@ export function requestId(logger: Logger) {
         })
       }
     }
-    if (incoming?.method === 'POST' && explicitIdPaths.has(incoming.url ?? '')) await handle()
-    else await runInRequestContext({ requestId: id }, handle)
+    await runInRequestContext({ requestId: id }, handle)
     try {
       c.res.headers.set('X-Request-Id', id)
     } catch {

@@ -232,7 +232,7 @@ describe.each(storeDialects)('the real listener on %s', (dialect) => {
     const stored = await other.db.selectFrom('activities').select('id').where('id', 'in', ids).execute()
     expect(stored).toHaveLength(32)
   })
-  describe('sign_raw_payload on the listener (signRawPayloadOnListener)', () => {
+  describe('sign_raw_payload on the listener (signRawPayloadListener)', () => {
     let user: UserSubOrganization
     beforeAll(async () => {
       user = await createUserSubOrganization(server, { email: 'hot-path@example.com', name: 'hot path' })

@@ -23,7 +23,10 @@ export type LocalListener = {
 export async function serveOnLocalPort(app: SigilServer): Promise<LocalListener> {
   let server: Server | undefined
   const info = await new Promise<AddressInfo>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, resolve) as Server
+    server = serve(
+      { fetch: app.fetch, createServer: app.createServer, port: 0, hostname: '127.0.0.1' },
+      resolve,
+    ) as Server
     server.once('error', reject)
   })
   const listening = server!
