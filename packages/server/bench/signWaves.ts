@@ -4,10 +4,15 @@
  * `BENCH_WAVES` times (300) after 100 waves of warm-up — and prints the server's CPU per request for all
  * threads, the event loop, and each thread (`/proc/<pid>/task/<tid>/schedstat`).
  *
+ * `BENCH_WAVE_TARGET=floor` sends the same waves to the bench's floor server (`floorServer.ts`, with its durable
+ * SQLite insert) instead, for the per-thread figures of what the machine allows next to Sigil's.
+ *
  * For A/B comparisons on a shared machine: in the closed-loop bench the batch sizes (requests per turn of
  * the event loop, rows per group commit) follow whatever speed the other jobs leave the server, and the CPU
  * per request moves with them; here every wave has the same shape. Linux only.
  */
+import { spawn } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +21,7 @@ import { parseHttpResponse } from './parseHttpResponse.js'
 import { provisionBenchUser } from './provisionBenchUser.js'
 import { readProcessUsage } from './readProcessUsage.js'
 import { startBenchServer } from './startBenchServer.js'
+import { toCompressedPublicKey } from './toCompressedPublicKey.js'
 
 const width = Number(process.env.BENCH_WAVE_WIDTH ?? 64)
 const waves = Number(process.env.BENCH_WAVES ?? 300)
@@ -39,10 +45,53 @@ function readThreadRunTimes(pid: number): Map<string, number> {
   return times
 }
 
-const server = await startBenchServer({ store: 'sqlite', databaseUrl: '', serverEnv })
-try {
+type WaveTarget = {
+  url: string
+  pid: number
+  template: Parameters<typeof buildSignRequests>[0]['template']
+  stop(): Promise<void>
+}
+
+/** The real server with a provisioned user, or the floor server with a throw-away P-256 key. */
+async function startTarget(): Promise<WaveTarget> {
+  if (process.env.BENCH_WAVE_TARGET === 'floor') {
+    const path = fileURLToPath(new URL('./floorServer.ts', import.meta.url))
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path], {
+      env: { ...process.env, ...serverEnv, FLOOR_STORE: 'sqlite' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = ''
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk
+        const match = output.match(/floor listening on (http:\/\/\S+)/)
+        if (match) resolve(match[1]!)
+      })
+      child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)))
+    })
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    return {
+      url,
+      pid: child.pid!,
+      template: {
+        host: new URL(url).host,
+        organizationId: 'floor-organization',
+        signWith: '0x0000000000000000000000000000000000000000',
+        publicKey: toCompressedPublicKey(publicKey),
+        privateKey,
+      },
+      stop: () =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve())
+          child.kill('SIGTERM')
+        }),
+    }
+  }
+  const server = await startBenchServer({ store: 'sqlite', databaseUrl: '', serverEnv })
   const user = await provisionBenchUser(server)
-  const requests = await buildSignRequests({
+  return {
+    url: server.url,
+    pid: server.pid,
     template: {
       host: new URL(server.url).host,
       organizationId: user.organizationId,
@@ -50,6 +99,14 @@ try {
       publicKey: user.publicKey,
       privateKey: user.privateKey,
     },
+    stop: () => server.stop(),
+  }
+}
+
+const server = await startTarget()
+try {
+  const requests = await buildSignRequests({
+    template: server.template,
     count: width * (waves + warmUpWaves),
   })
   const { hostname, port } = new URL(server.url)
