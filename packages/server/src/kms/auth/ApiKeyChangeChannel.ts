@@ -16,7 +16,10 @@ export type ApiKeyChangeEvent = {
 export type ApiKeyChangeChannel = {
   /** True while notices from the other processes are being delivered. */
   readonly live: boolean
-  /** Tells the other processes; called after this process settled a write of API keys. */
+  /**
+   * Tells the other processes; called after this process settled a write of API keys. Nothing to do on
+   * PostgreSQL, where the write's own transaction announces it (`listenApiKeyChanges`).
+   */
   publish(): Promise<void>
   /** Runs `listener` on every notice from another process; returns the unsubscribe. */
   subscribe(listener: (event: ApiKeyChangeEvent) => void): () => void

@@ -44,9 +44,10 @@ export type CreateApiKeyCacheParameters = {
   shared?: boolean | undefined
   maxEntries?: number | undefined
   /**
-   * Longest time rows are served from memory before they are read again, ms: the bound for a change no
-   * one announces (a process that died between its commit and its notice, a key deleted by hand in SQL).
-   * Default 30 000.
+   * Longest time rows are served from memory before they are read again, ms: the bound for a change whose
+   * notice never arrives (a cluster worker that died between its commit and its notice; on PostgreSQL,
+   * where every committed change is announced, a listening connection lost without a word until the
+   * heartbeat catches it). Default 30 000.
    */
   maxAgeMs?: number | undefined
   /** Monotonic clock, ms (tests). Default `performance.now`. */

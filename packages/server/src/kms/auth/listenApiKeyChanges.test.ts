@@ -1,19 +1,23 @@
+import { randomBytes } from 'node:crypto'
 import { connect as connectTcp, createServer, type Socket } from 'node:net'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, test } from 'vitest'
+import { createStore } from '../../store/createStore.js'
+import { migrateToLatest } from '../../store/migrateToLatest.js'
 import { createTestStore, type TestStore, testDatabaseUrl } from '../../store/test/storeDialects.js'
 import type { ApiKeyChangeEvent } from './ApiKeyChangeChannel.js'
 import { listenApiKeyChanges, type PostgresApiKeyChangeChannel } from './listenApiKeyChanges.js'
 
 /*
  * The PostgreSQL channel between instances, on a real server: two "instances" are two pools on one
- * schema, each with its own channel.
+ * migrated schema, each with its own channel. Notices come from the trigger of migration 0011, so a change
+ * of `api_keys` is made with plain SQL here.
  */
 
 let store: TestStore
 let channels: PostgresApiKeyChangeChannel[] = []
 beforeEach(async () => {
-  store = await createTestStore('postgres', { migrate: false })
+  store = await createTestStore('postgres')
 })
 afterEach(async () => {
   await Promise.all(channels.map((channel) => channel.close()))
@@ -40,31 +44,80 @@ const until = async (condition: () => boolean, timeoutMs = 5000) => {
 
 const secondPool = async () => (await store.reopen()).pool!
 
-test("default: a notice reaches the other instance within milliseconds, and not the sender's own subscribers", async () => {
+/** A statement on `api_keys` through `pool` (it changes no row: a statement-level trigger fires all the same). */
+const changeApiKeys = (pool: pg.Pool) => pool.query("delete from api_keys where id = 'none'")
+
+test('default: a committed change of api_keys reaches every instance within milliseconds, the writer too', async () => {
   const one = await listen(store.pool!)
   const two = await listen(await secondPool())
   expect(one.channel.live).toBe(true)
   expect(one.channel.channelName).toMatch(/^sigil_api_keys_sigil_test_[0-9a-f]{12}$/)
   expect(two.channel.channelName).toBe(one.channel.channelName)
 
-  await one.channel.publish()
-  const took = await until(() => two.events.length === 1)
+  await changeApiKeys(store.pool!)
+  const took = await until(() => two.events.length === 1 && one.events.length === 1)
   expect(took).toBeLessThan(500)
   expect(two.events).toEqual([{ lost: false }])
-  await two.channel.publish()
-  await until(() => one.events.length === 1)
-  await new Promise((resolve) => setTimeout(resolve, 50))
   expect(one.events).toEqual([{ lost: false }])
+  // publish has nothing to send: the transaction announced itself.
+  await one.channel.publish()
+  await new Promise((resolve) => setTimeout(resolve, 50))
   expect(two.events).toEqual([{ lost: false }])
 })
 
+test('behavior: a rolled-back change is not announced; statements of one transaction are announced once, at commit', async () => {
+  const two = await listen(await secondPool())
+  const client = await store.pool!.connect()
+  try {
+    await client.query('begin')
+    await client.query("delete from api_keys where id = 'none'")
+    await client.query('rollback')
+    await client.query('begin')
+    await client.query("delete from api_keys where id = 'none'")
+    await client.query("delete from api_keys where id = 'none'")
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(two.events).toEqual([])
+    await client.query('commit')
+  } finally {
+    client.release()
+  }
+  await until(() => two.events.length === 1)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(two.events).toEqual([{ lost: false }])
+})
+
+test('behavior: a schema name too long for the channel is hashed alike by the trigger and the listener', async () => {
+  const schema = `sigil_test_${'long_'.repeat(8)}${randomBytes(4).toString('hex')}`
+  expect(Buffer.byteLength(`sigil_api_keys_${schema}`)).toBeGreaterThan(63)
+  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  await admin.connect()
+  await admin.query(`create schema "${schema}"`)
+  const url = new URL(testDatabaseUrl)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  const long = await createStore({ databaseUrl: url.toString() })
+  try {
+    await migrateToLatest(long.db)
+    const one = await listen(long.pool!)
+    expect(one.channel.channelName).toMatch(/^sigil_api_keys_[0-9a-f]{40}$/)
+    await changeApiKeys(long.pool!)
+    await until(() => one.events.length === 1)
+  } finally {
+    await Promise.all(channels.map((channel) => channel.close()))
+    channels = []
+    await long.close()
+    await admin.query(`drop schema "${schema}" cascade`)
+    await admin.end()
+  }
+})
+
 test('behavior: instances on another schema of the same database hear nothing', async () => {
-  const other = await createTestStore('postgres', { migrate: false })
+  const other = await createTestStore('postgres')
   try {
     const one = await listen(store.pool!)
     const stranger = await listen(other.pool!)
     expect(stranger.channel.channelName).not.toBe(one.channel.channelName)
-    await stranger.channel.publish()
+    await changeApiKeys(other.pool!)
+    await until(() => stranger.events.length === 1)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(one.events).toEqual([])
   } finally {
@@ -102,8 +155,7 @@ test('behavior: a killed listening connection turns the channel not live, report
   expect(liveAtEvents).toEqual([false, true])
   expect(two.channel.live).toBe(true)
 
-  const one = await listen(store.pool!)
-  await one.channel.publish()
+  await changeApiKeys(store.pool!)
   await until(() => two.events.length === 3)
   expect(two.events[2]).toEqual({ lost: false })
 })
@@ -166,7 +218,6 @@ test('behavior: a listening connection that goes silent is caught by the heartbe
   const pool = new pg.Pool({ connectionString: relay.url })
   pool.on('error', () => {})
   try {
-    const one = await listen(store.pool!)
     const two = await listen(pool, { heartbeatMs: 200 })
     relay.silence(true)
     const silencedAt = Date.now()
@@ -179,7 +230,7 @@ test('behavior: a listening connection that goes silent is caught by the heartbe
     relay.silence(false)
     await until(() => two.channel.live)
     expect(two.events).toEqual([{ lost: true }, { lost: true }])
-    await one.channel.publish()
+    await changeApiKeys(store.pool!)
     await until(() => two.events.length === 3)
   } finally {
     await Promise.all(channels.map((channel) => channel.close()))
@@ -190,11 +241,10 @@ test('behavior: a listening connection that goes silent is caught by the heartbe
 })
 
 test('behavior: after close nothing is heard and the channel is not live', async () => {
-  const one = await listen(store.pool!)
   const two = await listen(await secondPool())
   await two.channel.close()
   expect(two.channel.live).toBe(false)
-  await one.channel.publish()
+  await changeApiKeys(store.pool!)
   await new Promise((resolve) => setTimeout(resolve, 100))
   expect(two.events).toEqual([])
 })
@@ -202,7 +252,7 @@ test('behavior: after close nothing is heard and the channel is not live', async
 test('error: the first connection failing rejects', async () => {
   const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:9/test' })
   try {
-    await expect(listenApiKeyChanges({ pool, channelName: 'sigil_api_keys_x' })).rejects.toThrow()
+    await expect(listenApiKeyChanges({ pool })).rejects.toThrow()
   } finally {
     await pool.end()
   }

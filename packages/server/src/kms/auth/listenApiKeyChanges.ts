@@ -1,12 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import type { ApiKeyChangeChannel, ApiKeyChangeEvent } from './ApiKeyChangeChannel.js'
 
 export type ListenApiKeyChangesParameters = {
-  /** The store's pool: notices go out through it, and the listening connection uses its settings. */
+  /** The store's pool: the listening connection uses its settings, and the channel its `current_schema()`. */
   pool: pg.Pool
-  /** Default `sigil_api_keys_<schema>` (the pool's `current_schema()`), so schemas of one database do not mix. */
-  channelName?: string | undefined
   /**
    * How often the listening connection is checked with a query; one unanswered for this long counts as a
    * lost connection (a peer gone without a word). Default 5000 ms.
@@ -21,7 +19,10 @@ export type ListenApiKeyChangesParameters = {
 }
 
 export type PostgresApiKeyChangeChannel = ApiKeyChangeChannel & {
-  /** The `LISTEN`/`NOTIFY` channel. */
+  /**
+   * The `LISTEN`/`NOTIFY` channel: `sigil_api_keys_<schema>` (the pool's `current_schema()`), so schemas of
+   * one database do not mix; the one migration 0011's trigger notifies on.
+   */
   readonly channelName: string
 }
 
@@ -30,8 +31,11 @@ const maxIdentifierBytes = 63
 
 /**
  * An {@link ApiKeyChangeChannel} over PostgreSQL: a connection of its own `LISTEN`s on the store's
- * channel, `publish` sends `pg_notify` through the pool once the write has committed, and each notice
- * from another instance reaches the subscribers (its own are skipped). When the listening connection
+ * channel, and each notice reaches the subscribers. The notices are sent by the store itself: a trigger on
+ * `api_keys` (migration `0011_api_key_change_notices`) notifies inside every transaction that changes it,
+ * so a committed change is announced whoever made it (another instance, one killed right after its
+ * commit, the CLI, psql), and `publish` has nothing left to do. This instance hears its own writes too:
+ * one more emptying of a cache its write has just emptied. When the listening connection
  * is lost (an error, its end, or a heartbeat left unanswered) `live` turns false and subscribers get
  * `{ lost: true }`; it reconnects with backoff, and once `LISTEN` succeeds again `live` turns true and
  * they get `{ lost: true }` once more (notices sent meanwhile were missed). Resolves once listening;
@@ -53,9 +57,7 @@ export async function listenApiKeyChanges(
     maxReconnectDelayMs = 5000,
     onStatus,
   } = parameters
-  const channelName = parameters.channelName ?? toChannelName(await currentSchema(pool))
-  // Our own notices come back to our listener: this id in the payload tells them apart.
-  const instance = randomUUID()
+  const channelName = toChannelName(await currentSchema(pool))
   const listeners = new Set<(event: ApiKeyChangeEvent) => void>()
   const emit = (event: ApiKeyChangeEvent) => {
     for (const listener of [...listeners]) listener(event)
@@ -79,8 +81,7 @@ export async function listenApiKeyChanges(
     next.on('error', (error) => drop(next, error))
     next.on('end', () => drop(next, new Error('the listening connection ended')))
     next.on('notification', (message) => {
-      if (next === client && message.channel === channelName && message.payload !== instance)
-        emit({ lost: false })
+      if (next === client && message.channel === channelName) emit({ lost: false })
     })
     try {
       await next.connect()
@@ -147,15 +148,13 @@ export async function listenApiKeyChanges(
 
   use(await open())
 
-  const notify = () => pool.query('select pg_notify($1, $2)', [channelName, instance])
   return {
     channelName,
     get live() {
       return live
     },
     async publish() {
-      // One retry: a pooled connection the server closed fails once, then the pool opens a new one.
-      await notify().catch(notify)
+      // The write's own transaction has notified at its commit (the trigger of migration 0011).
     },
     subscribe(listener) {
       listeners.add(listener)
@@ -181,7 +180,10 @@ async function currentSchema(pool: pg.Pool): Promise<string> {
   return rows[0]?.schema ?? 'public'
 }
 
-/** `sigil_api_keys_<schema>`, or a hash of the schema when that would pass PostgreSQL's identifier limit. */
+/**
+ * `sigil_api_keys_<schema>`, or a hash of the schema when that would pass PostgreSQL's identifier limit.
+ * The trigger of migration `0011_api_key_change_notices` computes the same name in SQL: keep them equal.
+ */
 function toChannelName(schema: string): string {
   const name = `sigil_api_keys_${schema}`
   if (Buffer.byteLength(name) <= maxIdentifierBytes) return name
