@@ -1,5 +1,6 @@
 import type { RateLimits } from './http/createRateLimits.js'
 import type { ApiKeyCache } from './kms/auth/createApiKeyCache.js'
+import type { PostgresApiKeyChangeChannel } from './kms/auth/listenApiKeyChanges.js'
 import type { SigningThread } from './kms/signing/startSigningThread.js'
 import type { Logger } from './log/createLogger.js'
 import type { Mailer } from './mail/createMailer.js'
@@ -26,6 +27,8 @@ export type SigilContext = {
   verifyKeyCache: Map<string, CryptoKey>
   /** API-key rows of recent stamps (SQLite; pass-through on PostgreSQL). Writes of API keys go through `writing`. */
   apiKeyCache: ApiKeyCache
+  /** PostgreSQL: the `LISTEN` channel of API-key changes, whose connection `/readyz` reports. */
+  apiKeyChanges?: PostgresApiKeyChangeChannel | undefined
   /** Sign-in mail (SMTP, or the dev mailbox). */
   mailer: Mailer
   rateLimits: RateLimits

@@ -130,7 +130,16 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
               }),
       })
     const apiKeyChanges = config.apiKeyChanges ?? ownApiKeyChanges
-    const metrics = createMetrics({ pool: store.pool, writeQueueDepth: () => batcher.queued() })
+    // The PostgreSQL channel, own or given, whose connection /readyz and a gauge report.
+    const listening =
+      apiKeyChanges && 'channelName' in apiKeyChanges
+        ? (apiKeyChanges as PostgresApiKeyChangeChannel)
+        : undefined
+    const metrics = createMetrics({
+      pool: store.pool,
+      writeQueueDepth: () => batcher.queued(),
+      apiKeyChangesLive: listening && (() => listening.live),
+    })
     const ctx: SigilContext = {
       config: resolved,
       store,
@@ -143,6 +152,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       verifyKeyCache: new Map(),
       // Without a channel only a SQLite store is this process's alone; PostgreSQL may have other instances.
       apiKeyCache: createApiKeyCache({ channel: apiKeyChanges, shared: store.dialect !== 'sqlite' }),
+      apiKeyChanges: listening,
       mailer: createMailer({
         batcher,
         logger,

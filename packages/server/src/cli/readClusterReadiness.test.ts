@@ -50,3 +50,20 @@ test('error: fewer workers than expected (one gone, one silent) is unready', asy
   })
   expect(Date.now() - started).toBeLessThan(5000)
 })
+
+test("behavior: a worker's lost API-key listener is reported failed and keeps the cluster ready", async () => {
+  const listening: Readiness = { ready: true, checks: { ...ok.checks, apiKeyChanges: 'ok' } }
+  const lost: Readiness = { ready: true, checks: { ...ok.checks, apiKeyChanges: 'failed' } }
+  expect(
+    await readClusterReadiness({ workers: { 1: fakeWorker(1, listening), 2: fakeWorker(2, lost) } }, 2),
+  ).toEqual({
+    ready: true,
+    checks: { database: 'ok', migrations: 'ok', vault: 'ok', workers: 'ok', apiKeyChanges: 'failed' },
+  })
+  expect(
+    await readClusterReadiness({ workers: { 1: fakeWorker(1, listening), 2: fakeWorker(2, listening) } }, 2),
+  ).toEqual({
+    ready: true,
+    checks: { database: 'ok', migrations: 'ok', vault: 'ok', workers: 'ok', apiKeyChanges: 'ok' },
+  })
+})

@@ -14,8 +14,9 @@ let nextId = 0
 /**
  * `/readyz` of a `--workers` primary: asks every connected worker to run its readiness checks
  * (`checkReadiness`) and combines the answers. Ready only when `expected` workers answered and every one
- * passed every check; a check is `failed` when one worker failed it, and `workers` is `failed` when fewer
- * than `expected` answered in time.
+ * passed every check that decides readiness; a check is `failed` when one worker failed it, and `workers`
+ * is `failed` when fewer than `expected` answered in time. `apiKeyChanges` (PostgreSQL) is `failed` when one
+ * worker's listener is down, and leaves `ready` as it is (docs/deploy.md#health-and-metrics).
  *
  * @example
  * const { ready, checks } = await readClusterReadiness(cluster, 2)
@@ -37,7 +38,11 @@ export async function readClusterReadiness(
     vault: failed('vault') ? 'failed' : 'ok',
     workers: readiness.length >= expected ? 'ok' : 'failed',
   }
-  return { ready: Object.values(checks).every((check) => check === 'ok'), checks }
+  // Reported when a worker reports it (PostgreSQL), and like there never counted in `ready`.
+  if (readiness.some((answer) => answer.checks.apiKeyChanges !== undefined))
+    checks.apiKeyChanges = failed('apiKeyChanges') ? 'failed' : 'ok'
+  const { apiKeyChanges: _reported, ...required } = checks
+  return { ready: Object.values(required).every((check) => check === 'ok'), checks }
 }
 
 function askWorker(worker: Worker): Promise<Readiness | undefined> {

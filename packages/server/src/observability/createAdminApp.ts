@@ -10,7 +10,9 @@ import { healthRoutes } from './healthRoutes.js'
  * const admin = createAdminApp(app.sigil)
  * serve({ fetch: admin.fetch, port: 9464, hostname: '127.0.0.1' })
  */
-export function createAdminApp(ctx: Pick<SigilContext, 'store' | 'vault' | 'metrics'>): Hono {
+export function createAdminApp(
+  ctx: Pick<SigilContext, 'store' | 'vault' | 'apiKeyChanges' | 'metrics'>,
+): Hono {
   const app = new Hono()
   app.route('/', healthRoutes(ctx))
   app.get('/metrics', async (c) => {

@@ -8,6 +8,8 @@ export type CreateMetricsParameters = {
   pool?: PoolCounts | undefined
   /** Writes queued for the SQLite writer (or the batcher), for `sigil_db_write_queue_depth`. */
   writeQueueDepth?: (() => number) | undefined
+  /** PostgreSQL: whether the API-key change listener is connected, for `sigil_api_key_changes_live`. */
+  apiKeyChangesLive?: (() => boolean) | undefined
 }
 
 export type Metrics = {
@@ -83,7 +85,7 @@ export function createMetrics(parameters: CreateMetricsParameters = {}): Metrics
     labelNames: ['limit'] as const,
     registers,
   })
-  const { pool, writeQueueDepth } = parameters
+  const { pool, writeQueueDepth, apiKeyChangesLive } = parameters
   if (pool) {
     const poolGauge = (name: string, help: string, read: (pool: PoolCounts) => number) =>
       new Gauge({
@@ -109,6 +111,17 @@ export function createMetrics(parameters: CreateMetricsParameters = {}): Metrics
       registers,
       collect() {
         this.set(writeQueueDepth())
+      },
+    })
+  if (apiKeyChangesLive)
+    new Gauge({
+      name: 'sigil_api_key_changes_live',
+      help: 'PostgreSQL: 1 while the API-key change listener is connected, 0 while API keys bypass the cache',
+      registers,
+      // Workers summed by the primary: the lowest, so 0 when any worker's listener is down.
+      aggregator: 'min',
+      collect() {
+        this.set(apiKeyChangesLive() ? 1 : 0)
       },
     })
   return {

@@ -10,7 +10,7 @@ import { checkReadiness } from './checkReadiness.js'
  * @example
  * app.route('/', healthRoutes(ctx))
  */
-export function healthRoutes(ctx: Pick<SigilContext, 'store' | 'vault'>): Hono {
+export function healthRoutes(ctx: Pick<SigilContext, 'store' | 'vault' | 'apiKeyChanges'>): Hono {
   const routes = new Hono()
   routes.get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store')

@@ -12,7 +12,7 @@ export type { AdminListener } from './listenAdmin.js'
  * const admin = await serveAdmin(app.sigil, { port: 9464 })
  */
 export function serveAdmin(
-  ctx: Pick<SigilContext, 'store' | 'vault' | 'metrics'>,
+  ctx: Pick<SigilContext, 'store' | 'vault' | 'apiKeyChanges' | 'metrics'>,
   listener: { port: number; host?: string | undefined },
 ): Promise<AdminListener> {
   return listenAdmin(createAdminApp(ctx), listener)
