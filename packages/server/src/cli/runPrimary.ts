@@ -8,6 +8,7 @@ import { createClusterAdminApp } from '../observability/createClusterAdminApp.js
 import { listenAdmin } from '../observability/listenAdmin.js'
 import { type ClusterMessage, isClusterMessage } from './clusterMessages.js'
 import { ensureDevApp } from './ensureDevApp.js'
+import { isListenPortMessage, type ListenPortMessage } from './listenPortMessages.js'
 import { readClusterReadiness } from './readClusterReadiness.js'
 import { relayApiKeyChanges } from './relayApiKeyChanges.js'
 import type { StartOptions } from './StartOptions.js'
@@ -24,8 +25,8 @@ const shortLifeMs = 5_000
  * alone (migrations, the root organization, server keys and secrets, the dev app), so workers never race
  * for them; then forks N workers that share the port, prints `Sigil server listening on …` once all listen,
  * relays API-key changes between them, serves the admin listener (metrics summed over the workers,
- * `/readyz` ready when all are), replaces a worker that dies, and on SIGTERM/SIGINT stops them all
- * gracefully and exits 0 (1 if one did not stop cleanly within 10 s).
+ * `/readyz` ready when all are), replaces a worker that dies (on the same port, `--port 0` included), and on
+ * SIGTERM/SIGINT stops them all gracefully and exits 0 (1 if one did not stop cleanly within 10 s).
  *
  * @example
  * if (options.workers > 1 && cluster.isPrimary) await runPrimary(options)
@@ -43,6 +44,7 @@ export async function runPrimary(options: StartOptions): Promise<void> {
   }
 
   const stopRelay = relayApiKeyChanges(cluster)
+  const answerListenPort = listenPortAnswers(options.port)
   const aggregator = new AggregatorRegistry()
   const started = new Map<number, number>()
   /** Workers that listen: stopped with SIGTERM. One still starting has nothing to finish: SIGKILL. */
@@ -59,12 +61,14 @@ export async function runPrimary(options: StartOptions): Promise<void> {
     for (const worker of first) serving.add(worker.id)
   } catch (error) {
     stopRelay()
+    answerListenPort.stop()
     await Promise.all(first.map((worker) => stopWorker(worker, 'SIGKILL')))
     throw error
   }
   const [shown] = listening as [ListeningMessage]
   if (listening.some((each) => each.port !== shown.port))
     throw new Error(`the workers listen on different ports: ${listening.map((each) => each.port).join(', ')}`)
+  answerListenPort.pin(shown.port)
   console.log(`Sigil server listening on ${shown.url}`)
   for (const note of shown.notes) console.log(note)
   console.log(
@@ -103,7 +107,12 @@ export async function runPrimary(options: StartOptions): Promise<void> {
       if (stopping) return
       const next = fork()
       untilListening(next).then(
-        () => {
+        ({ port }) => {
+          if (port !== shown.port) {
+            // Its listener opened after the one it asked about closed: out, and the next one pins the port.
+            logger.error('replacement worker listens on another port, replacing it', { port })
+            return void next.process.kill('SIGKILL')
+          }
           serving.add(next.id)
           logger.info('worker replaced', { worker: next.process.pid })
         },
@@ -133,6 +142,7 @@ export async function runPrimary(options: StartOptions): Promise<void> {
       ),
     )
     stopRelay()
+    answerListenPort.stop()
     clearTimeout(force)
     const clean = codes.every((code) => code === 0)
     if (clean) logger.info('stopped', { ms: Date.now() - startedAt })
@@ -140,6 +150,37 @@ export async function runPrimary(options: StartOptions): Promise<void> {
     process.exit(clean ? 0 : 1)
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal))
+}
+
+/**
+ * Answers the workers' `sigil:which-port` (`listenPortMessages`): with `--port 0`, node:cluster shares a
+ * listener between the workers that pass it the same port, and closes a port-0 listener with its last
+ * worker. So a worker is told the port the other live workers were told (they share one listener), or,
+ * when none lives, the port the cluster got first (`pin`): killing every worker at once keeps the port.
+ */
+function listenPortAnswers(port: number) {
+  const told = new Map<number, number>()
+  let pinned: number | undefined
+  const onMessage = (worker: Worker, message: unknown) => {
+    if (!isListenPortMessage(message, 'sigil:which-port')) return
+    const shared = [...told].find(([id]) => id !== worker.id)?.[1]
+    const answer = shared ?? pinned ?? port
+    told.set(worker.id, answer)
+    if (worker.isConnected())
+      worker.send({ type: 'sigil:listen-port', port: answer } satisfies ListenPortMessage)
+  }
+  const onExit = (worker: Worker) => void told.delete(worker.id)
+  cluster.on('message', onMessage)
+  cluster.on('exit', onExit)
+  return {
+    pin(listening: number) {
+      pinned = listening
+    },
+    stop() {
+      cluster.off('message', onMessage)
+      cluster.off('exit', onExit)
+    },
+  }
 }
 
 /** Resolves with the worker's `listening` message; rejects when it exits first. */

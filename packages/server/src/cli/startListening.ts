@@ -12,6 +12,11 @@ export type StartListeningParameters = {
   dev: boolean
   /** `--solana-websocket-port`: the extra Solana websocket listener for web3.js 1.x. */
   websocketPort: number | undefined
+  /**
+   * Asked just before listening, instead of `port`: a `--port 0` cluster worker asks its primary
+   * (docs/deploy.md#workers).
+   */
+  choosePort?: () => Promise<number>
 }
 
 export type Listening = {
@@ -36,8 +41,14 @@ export type Listening = {
  * const { url, notes } = await startListening({ config, port: 8787, host: '127.0.0.1', dev: false, websocketPort: undefined })
  */
 export async function startListening(parameters: StartListeningParameters): Promise<Listening> {
-  const { config, port, host, dev, websocketPort } = parameters
+  const { config, host, dev, websocketPort, choosePort } = parameters
   const app = await createSigilServer(config)
+  const port = choosePort
+    ? await choosePort().catch(async (error: Error) => {
+        await app.close()
+        throw error
+      })
+    : parameters.port
   const server = serve({ fetch: app.fetch, port, hostname: host }) as Server
   app.websockets.attach(server)
   await new Promise<void>((resolve, reject) => {

@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestStore, storeDialects, type TestStore } from '../store/test/storeDialects.js'
 import { testMasterKey } from '../test/createTestServer.js'
 import { ethereumAccount } from '../test/createUserSubOrganization.js'
-import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
+import { runCli } from '../test/spawnServer.js'
+import { activityEnvelope as envelope } from './test/activityEnvelope.js'
+import { type Answer, type ApiKey, sendRequest as send } from './test/sendRequest.js'
+import { signRawPayloadBody as signBody } from './test/signRawPayloadBody.js'
+import { type StartedCluster, startCluster } from './test/startCluster.js'
 
 /*
  * `sigil-server start --workers 2` as an operator runs it (docs/deploy.md#workers), on SQLite and on
@@ -21,14 +22,10 @@ const env = { SIGIL_MASTER_KEY: testMasterKey }
 const completed = 'ACTIVITY_STATUS_COMPLETED'
 const slow = 120_000
 
-type ApiKey = { privateKey: string; publicKey: string }
-type Answer = { status: number; text: string }
-type LogLine = Record<string, unknown> & { pid: number; message: string }
-
 describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
   let store: TestStore
   let dataDir: string
-  let server: SpawnedServer
+  let server: StartedCluster
   let admin: string
   let pids: number[]
   let organizationId: string
@@ -45,17 +42,8 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
       organizationId: string
     }
   }
-  const logLines = () =>
-    server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as LogLine)
-  const errorLines = () =>
-    logLines()
-      .filter((line) => line.level === 'error')
-      .map((line) => JSON.stringify(line))
-      .join('\n')
+  const logLines = () => server.logLines()
+  const errorLines = () => server.errorLines()
   /** The pids that logged a `request` line for `path` with `status`, from log line `from` on. */
   const answeredBy = (path: string, status: number, from = 0) =>
     new Set(
@@ -68,18 +56,12 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
   beforeAll(async () => {
     store = await createTestStore(dialect)
     dataDir = await mkdtemp(join(tmpdir(), 'sigil-workers-'))
-    server = await spawnServer(
+    server = await startCluster(
       ['start', '--port', '0', '--workers', '2', '--admin-port', '0', ...location()],
       env,
     )
-    while (!server.output().includes('stop with Ctrl-C'))
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    admin = server.output().match(/admin: (http:\/\/\S+)\/metrics/)![1]!
-    pids = server
-      .output()
-      .match(/workers: 2 processes sharing port \d+ \(pids (\d+), (\d+)\)/)!
-      .slice(1)
-      .map(Number)
+    admin = server.admin!
+    pids = server.pids
     const root = await createKey('root')
     organizationId = root.organizationId
     rootKey = root
@@ -105,7 +87,14 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
       expect(ready.status).toBe(200)
       expect(await ready.json()).toEqual({
         status: 'ready',
-        checks: { database: 'ok', migrations: 'ok', vault: 'ok', workers: 'ok' },
+        checks: {
+          database: 'ok',
+          migrations: 'ok',
+          vault: 'ok',
+          workers: 'ok',
+          // PostgreSQL: each worker's LISTEN connection for API-key changes is up.
+          ...(dialect === 'postgres' ? { apiKeyChanges: 'ok' } : {}),
+        },
       })
       // Each worker counted its own share; the primary's /metrics is their sum.
       const metrics = await (await fetch(`${admin}/metrics`)).text()
@@ -176,6 +165,31 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
         expect((await send(server.url, 'GET', '/healthz')).status).toBe(200)
       expect(answeredBy('/healthz', 200, lines)).toEqual(new Set([kept, newPid]))
       pids = [kept, newPid]
+    },
+    slow,
+  )
+
+  test(
+    'behavior: --port 0 and both workers killed at once: the replacements answer on the same port',
+    async () => {
+      const from = logLines().length
+      const replaced = () =>
+        logLines()
+          .slice(from)
+          .filter((line) => line.message === 'worker replaced')
+          .map((line) => Number(line.worker))
+      for (const pid of pids) process.kill(pid, 'SIGKILL')
+      const killedAt = Date.now()
+      while (replaced().length < 2) {
+        expect(Date.now() - killedAt, server.output().slice(-3000)).toBeLessThan(20_000)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(errorLines()).toBe('')
+      const lines = logLines().length
+      for (let index = 0; index < 10; index++)
+        expect((await send(server.url, 'GET', '/healthz')).status).toBe(200)
+      expect(answeredBy('/healthz', 200, lines)).toEqual(new Set(replaced()))
+      pids = replaced()
     },
     slow,
   )
@@ -270,42 +284,3 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
     slow,
   )
 })
-
-/** One request on a connection of its own (so the primary may hand it to either worker), stamped by `key`. */
-async function send(url: string, method: string, path: string, body?: string, key?: ApiKey): Promise<Answer> {
-  const headers: Record<string, string> = {}
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json'
-    headers['content-length'] = String(Buffer.byteLength(body))
-  }
-  if (key && body !== undefined) {
-    const stamp = await createApiKeyStamp({ body, privateKey: key.privateKey, publicKey: key.publicKey })
-    headers[stamp.stampHeaderName] = stamp.stampHeaderValue
-  }
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${url}${path}`, { method, agent: false, headers }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => {
-        text += chunk
-      })
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, text }))
-      response.once('error', reject)
-    })
-    request.once('error', reject)
-    request.end(body)
-  })
-}
-
-function signBody(organizationId: string, signWith: string): string {
-  return envelope(organizationId, 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
-    signWith,
-    payload: `0x${randomBytes(32).toString('hex')}`,
-    encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-    hashFunction: 'HASH_FUNCTION_NO_OP',
-  })
-}
-
-function envelope(organizationId: string, type: string, parameters: unknown): string {
-  return JSON.stringify({ type, timestampMs: String(Date.now()), organizationId, parameters })
-}

@@ -77,3 +77,31 @@ test('error: a request that never ends makes it exit 1 after the timeout', async
   server!.closeAllConnections()
   await stuck
 })
+
+test('behavior: the stop it returns, for a cause that is not a signal, answers what is in flight and logs the reason', async () => {
+  let release: (() => void) | undefined
+  const lines: string[] = []
+  const url = await listen((_request, response) => {
+    release = () => response.end('done')
+  })
+  let stop: ((reason: string) => Promise<void>) | undefined
+  const exited = new Promise<number>((resolve) => {
+    stop = stopGracefully({
+      server: server!,
+      logger: createLogger({ write: (line) => lines.push(line) }),
+      signals: [signal],
+      close: async () => {},
+      exit: (code) => resolve(code),
+    })
+  })
+  const inFlight = fetch(url).then((response) => response.text())
+  while (!release) await new Promise((resolve) => setTimeout(resolve, 5))
+  void stop!('primary gone')
+  release()
+  expect(await inFlight).toBe('done')
+  expect(await exited).toBe(0)
+  expect(lines.map((line) => JSON.parse(line))).toEqual([
+    expect.objectContaining({ message: 'shutting down', reason: 'primary gone', inFlight: 1 }),
+    expect.objectContaining({ message: 'stopped' }),
+  ])
+})

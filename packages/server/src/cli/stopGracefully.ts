@@ -16,12 +16,15 @@ export type StopGracefullyParameters = {
  * Graceful shutdown of `sigil-server start` on SIGTERM or SIGINT (docs/deploy.md#shutdown): the listener
  * stops accepting connections, requests in flight are answered (their activities are committed before
  * their answer), idle keep-alive connections are closed, then `close` flushes pending store writes and
- * closes the store, and the process exits 0. If that takes longer than `timeoutMs` it exits 1.
+ * closes the store, and the process exits 0. If that takes longer than `timeoutMs` it exits 1. Returns the
+ * same stop for a cause that is not a signal (a `--workers` worker whose primary is gone,
+ * docs/deploy.md#workers), logged as `reason`.
  *
  * @example
- * stopGracefully({ server, logger, close: () => app.close() })
+ * const stop = stopGracefully({ server, logger, close: () => app.close() })
+ * process.once('disconnect', () => void stop('primary gone'))
  */
-export function stopGracefully(parameters: StopGracefullyParameters): void {
+export function stopGracefully(parameters: StopGracefullyParameters): (reason: string) => Promise<void> {
   const { server, close, logger, timeoutMs = 10_000, signals = ['SIGTERM', 'SIGINT'] } = parameters
   const exit = parameters.exit ?? ((code: number) => process.exit(code))
   let inFlight = 0
@@ -34,11 +37,11 @@ export function stopGracefully(parameters: StopGracefullyParameters): void {
     })
   })
   let stopping = false
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (cause: { signal: NodeJS.Signals } | { reason: string }) => {
     if (stopping) return
     stopping = true
     const started = Date.now()
-    logger.info('shutting down', { signal, inFlight })
+    logger.info('shutting down', { ...cause, inFlight })
     const force = setTimeout(() => {
       logger.error('shutdown took too long, exiting', { timeoutMs, inFlight })
       exit(1)
@@ -62,5 +65,6 @@ export function stopGracefully(parameters: StopGracefullyParameters): void {
       exit(1)
     }
   }
-  for (const signal of signals) process.on(signal, () => void stop(signal))
+  for (const signal of signals) process.on(signal, () => void stop({ signal }))
+  return (reason) => stop({ reason })
 }
