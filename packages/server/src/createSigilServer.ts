@@ -1,9 +1,4 @@
-import {
-  createServer as createHttpServer,
-  type RequestListener,
-  type Server,
-  type ServerOptions,
-} from 'node:http'
+import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http'
 import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex, signerErrorCodes } from '@sigil/protocol'
 import { Hono } from 'hono'
@@ -59,7 +54,7 @@ export type SigilServer = Hono & {
    * The Node listener's `createServer`: `serve({ fetch: app.fetch, createServer: app.createServer })`. It puts
    * the signing hot path (`kms/signRawPayloadListener.ts`) in front of Hono's listener.
    */
-  createServer(options: ServerOptions, listener: RequestListener): Server
+  createServer: typeof createHttpServer
   /** Waits for queued writes, then closes the store (unless it was passed in). */
   close(): Promise<void>
 }
@@ -209,8 +204,9 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     return Object.assign(app, {
       sigil: ctx,
       websockets,
-      createServer: (options: ServerOptions, listener: RequestListener) =>
-        createHttpServer(options, signRawPayloadListener(ctx, listener)),
+      // `serve` calls it as `createServer(serverOptions, requestListener)`.
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createHttpServer(options, signRawPayloadListener(ctx, listener))) as typeof createHttpServer,
       async close() {
         await websockets.close()
         await settlement?.stop()

@@ -49,7 +49,7 @@ export async function startListening(parameters: StartListeningParameters): Prom
         throw error
       })
     : parameters.port
-  const server = serve({ fetch: app.fetch, port, hostname: host }) as Server
+  const server = serve({ fetch: app.fetch, createServer: app.createServer, port, hostname: host }) as Server
   app.websockets.attach(server)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
