@@ -1,4 +1,5 @@
 import { pino } from 'pino'
+import { processLineBuffers } from './processLineBuffers.js'
 import { redactedLogPaths } from './redactedLogPaths.js'
 import { requestContext } from './requestContext.js'
 
@@ -15,7 +16,10 @@ type LineLevel = Exclude<LogLevel, 'silent'>
 
 export type CreateLoggerParameters = {
   level?: LogLevel
-  /** Where lines go; defaults to stdout (debug, info) and stderr (warn, error). */
+  /**
+   * Where lines go; defaults to stdout (debug, info) and stderr (warn, error), each turn's lines in one
+   * write (`processLineBuffers`).
+   */
   write?: (line: string, level: LineLevel) => void
   /** `json` (the default) writes one JSON object per line; `text` a readable line, for development. */
   format?: 'json' | 'text'
@@ -38,8 +42,10 @@ export function createLogger(parameters: CreateLoggerParameters = {}): Logger {
   const { level = 'info', format = 'json' } = parameters
   const write =
     parameters.write ??
-    ((line: string, lineLevel: LineLevel) =>
-      (lineLevel === 'warn' || lineLevel === 'error' ? process.stderr : process.stdout).write(`${line}\n`))
+    ((line: string, lineLevel: LineLevel) => {
+      const { stdout, stderr } = processLineBuffers()
+      ;(lineLevel === 'warn' || lineLevel === 'error' ? stderr : stdout).push(line)
+    })
   const destination = {
     write(chunk: string) {
       const line = chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk
