@@ -25,7 +25,10 @@ export type SigilContext = {
   exportSignerSealedKey: string
   /** Imported WebCrypto keys of API-key stamps, by public key hex (bounded). */
   verifyKeyCache: Map<string, CryptoKey>
-  /** API-key rows of recent stamps (SQLite; pass-through on PostgreSQL). Writes of API keys go through `writing`. */
+  /**
+   * API-key rows of recent stamps, forgotten on every change announced by the other processes (docs/deploy.md,
+   * "Several instances"). Writes of API keys go through `writing`.
+   */
   apiKeyCache: ApiKeyCache
   /** PostgreSQL: the `LISTEN` channel of API-key changes, whose connection `/readyz` reports. */
   apiKeyChanges?: PostgresApiKeyChangeChannel | undefined
