@@ -8,6 +8,7 @@ import { ethereumAccount } from '../test/createUserSubOrganization.js'
 import { runCli } from '../test/spawnServer.js'
 import { activityEnvelope } from './test/activityEnvelope.js'
 import { isProcessGone } from './test/isProcessGone.js'
+import { readActivityStatuses } from './test/readActivityStatuses.js'
 import { sendRequest } from './test/sendRequest.js'
 import { signRawPayloadBody } from './test/signRawPayloadBody.js'
 import { type StartedCluster, startCluster } from './test/startCluster.js'
@@ -128,15 +129,7 @@ describe.each(storeDialects)('a worker whose primary is gone, on %s', (dialect) 
     expect(server.errorLines()).toBe('')
     expect(answeredAfterKill).toBeGreaterThan(0)
 
-    const stored = new Map<string, string>()
-    for (let index = 0; index < answered.length; index += 500) {
-      const rows = await store.db
-        .selectFrom('activities')
-        .select(['id', 'status'])
-        .where('id', 'in', answered.slice(index, index + 500))
-        .execute()
-      for (const row of rows) stored.set(row.id, row.status)
-    }
+    const stored = await readActivityStatuses(store, answered)
     expect(stored.size).toBe(answered.length)
     expect([...stored.values()].every((status) => status === completed)).toBe(true)
     console.log(

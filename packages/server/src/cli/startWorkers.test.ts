@@ -7,6 +7,7 @@ import { testMasterKey } from '../test/createTestServer.js'
 import { ethereumAccount } from '../test/createUserSubOrganization.js'
 import { runCli } from '../test/spawnServer.js'
 import { activityEnvelope as envelope } from './test/activityEnvelope.js'
+import { readActivityStatuses } from './test/readActivityStatuses.js'
 import { type Answer, type ApiKey, sendRequest as send } from './test/sendRequest.js'
 import { signRawPayloadBody as signBody } from './test/signRawPayloadBody.js'
 import { type StartedCluster, startCluster } from './test/startCluster.js'
@@ -266,15 +267,7 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
       const stopped = logLines().filter((line) => line.message === 'stopped')
       expect(new Set(stopped.map((line) => line.pid))).toEqual(new Set([...pids, server.process.pid]))
 
-      const stored = new Map<string, string>()
-      for (let index = 0; index < answered.length; index += 500) {
-        const rows = await store.db
-          .selectFrom('activities')
-          .select(['id', 'status'])
-          .where('id', 'in', answered.slice(index, index + 500))
-          .execute()
-        for (const row of rows) stored.set(row.id, row.status)
-      }
+      const stored = await readActivityStatuses(store, answered)
       expect(stored.size).toBe(answered.length)
       expect([...stored.values()].every((status) => status === completed)).toBe(true)
       console.log(

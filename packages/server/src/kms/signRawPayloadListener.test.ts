@@ -1,5 +1,6 @@
 import { createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signRawPayloadBody } from '../cli/test/signRawPayloadBody.js'
 import { createLogger } from '../log/createLogger.js'
 import { createTestServer, type TestServer } from '../test/createTestServer.js'
 import { createUserSubOrganization, type UserSubOrganization } from '../test/createUserSubOrganization.js'
@@ -24,18 +25,7 @@ describe('signRawPayloadListener', () => {
   })
 
   const path = '/public/v1/submit/sign_raw_payload'
-  const signBody = (payload: string) =>
-    JSON.stringify({
-      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-      timestampMs: String(Date.now()),
-      organizationId: user.organizationId,
-      parameters: {
-        signWith: user.ethereumAddress,
-        payload,
-        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-        hashFunction: 'HASH_FUNCTION_NO_OP',
-      },
-    })
+  const signBody = () => signRawPayloadBody(user.organizationId, user.ethereumAddress)
   const post = async (
     body: string,
     options: { stampedBody?: string; requestId?: string; url?: string } = {},
@@ -67,7 +57,7 @@ describe('signRawPayloadListener', () => {
 
   test('default: answers the activity with the caller’s X-Request-Id, logs one request line and times it', async () => {
     const before = await latencyCount(200)
-    const response = await post(signBody('a'.repeat(64)), { requestId: 'edge-7.signing' })
+    const response = await post(signBody(), { requestId: 'edge-7.signing' })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-request-id')).toBe('edge-7.signing')
     expect(await response.json()).toMatchObject({ activity: { status: 'ACTIVITY_STATUS_COMPLETED' } })
@@ -78,7 +68,7 @@ describe('signRawPayloadListener', () => {
   })
 
   test('behavior: an unsafe X-Request-Id is replaced by a new id', async () => {
-    const response = await post(signBody('b'.repeat(64)), { requestId: 'a b' })
+    const response = await post(signBody(), { requestId: 'a b' })
     const id = response.headers.get('x-request-id')
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     expect(requestLines(id!)).toHaveLength(1)
@@ -86,8 +76,8 @@ describe('signRawPayloadListener', () => {
 
   test('error: a stamp over another body is a 401 in the /public/v1 error format, logged and timed', async () => {
     const before = await latencyCount(401)
-    const response = await post(signBody('c'.repeat(64)), {
-      stampedBody: signBody('d'.repeat(64)),
+    const response = await post(signBody(), {
+      stampedBody: signBody(),
       requestId: 'forged-1',
     })
     expect(response.status).toBe(401)
@@ -99,7 +89,7 @@ describe('signRawPayloadListener', () => {
   })
 
   test('behavior: a request it does not take (a query string) gets the same answer from Hono’s route', async () => {
-    const response = await post(signBody('e'.repeat(64)), { url: `${path}?trace=1`, requestId: 'routed-1' })
+    const response = await post(signBody(), { url: `${path}?trace=1`, requestId: 'routed-1' })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ activity: { status: 'ACTIVITY_STATUS_COMPLETED' } })
     // Hono's request line names the path without the query string, and Hono's route label.
