@@ -47,7 +47,7 @@ describe('the API-key change listener in /readyz', () => {
     await other.connect()
     try {
       const { rowCount } = await other.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN \"' || $1 || '\"'",
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
         [channelName],
       )
       expect(rowCount).toBe(1)

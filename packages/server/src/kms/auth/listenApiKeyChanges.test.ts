@@ -126,13 +126,13 @@ test('behavior: instances on another schema of the same database hear nothing', 
   }
 })
 
-/** Ends, from another connection, every backend whose last query was the LISTEN of `channelName`. */
+/** Ends, from another connection, every backend listening on `channelName` (named after it). */
 async function terminateListeners(channelName: string) {
   const admin = new pg.Client({ connectionString: testDatabaseUrl })
   await admin.connect()
   try {
     const { rowCount } = await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN \"' || $1 || '\"'",
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
       [channelName],
     )
     return rowCount
@@ -158,6 +158,15 @@ test('behavior: a killed listening connection turns the channel not live, report
   await changeApiKeys(store.pool!)
   await until(() => two.events.length === 3)
   expect(two.events[2]).toEqual({ lost: false })
+})
+
+test('behavior: the listening connection is named after its channel in pg_stat_activity, after heartbeats too', async () => {
+  const two = await listen(await secondPool(), { heartbeatMs: 50 })
+  // Its last query is now the heartbeat's, not the LISTEN: an operator finds it by its name.
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  expect(await terminateListeners(two.channel.channelName)).toBe(1)
+  await until(() => two.events.length >= 2)
+  expect(two.events).toEqual([{ lost: true }, { lost: true }])
 })
 
 test('behavior: it recovers from one lost connection after another', async () => {

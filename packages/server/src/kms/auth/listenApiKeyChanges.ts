@@ -76,6 +76,9 @@ export async function listenApiKeyChanges(
       keepAlive: true,
       connectionTimeoutMillis: heartbeatMs,
       query_timeout: heartbeatMs,
+      // Names the connection in `pg_stat_activity` (both are at most 63 bytes), where its last query is
+      // soon the heartbeat's `select 1`.
+      application_name: channelName,
     })
     // Errors of a connection we no longer use are expected; without a listener they would crash the process.
     next.on('error', (error) => drop(next, error))
