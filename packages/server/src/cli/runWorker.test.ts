@@ -4,9 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestStore, storeDialects, type TestStore } from '../store/test/storeDialects.js'
 import { testMasterKey } from '../test/createTestServer.js'
-import { ethereumAccount } from '../test/createUserSubOrganization.js'
 import { runCli } from '../test/spawnServer.js'
-import { activityEnvelope } from './test/activityEnvelope.js'
+import { createEthereumWallet } from './test/createEthereumWallet.js'
 import { isProcessGone } from './test/isProcessGone.js'
 import { readActivityStatuses } from './test/readActivityStatuses.js'
 import { sendRequest } from './test/sendRequest.js'
@@ -52,20 +51,7 @@ describe.each(storeDialects)('a worker whose primary is gone, on %s', (dialect) 
       publicKey: string
       organizationId: string
     }
-    const wallet = await sendRequest(
-      server.url,
-      'POST',
-      '/public/v1/submit/create_wallet',
-      activityEnvelope(key.organizationId, 'ACTIVITY_TYPE_CREATE_WALLET', {
-        walletName: 'w',
-        accounts: [ethereumAccount],
-      }),
-      key,
-    )
-    expect(wallet.status, wallet.text).toBe(200)
-    const signWith = (
-      JSON.parse(wallet.text) as { activity: { result: { createWalletResult: { addresses: string[] } } } }
-    ).activity.result.createWalletResult.addresses[0]!
+    const signWith = await createEthereumWallet(server.url, key.organizationId, key)
 
     const answered: string[] = []
     let killedAt: number | undefined

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestStore, storeDialects, type TestStore } from '../store/test/storeDialects.js'
 import { testMasterKey } from '../test/createTestServer.js'
-import { ethereumAccount } from '../test/createUserSubOrganization.js'
 import { runCli } from '../test/spawnServer.js'
 import { activityEnvelope as envelope } from './test/activityEnvelope.js'
+import { createEthereumWallet } from './test/createEthereumWallet.js'
 import { readActivityStatuses } from './test/readActivityStatuses.js'
 import { type Answer, type ApiKey, sendRequest as send } from './test/sendRequest.js'
 import { signRawPayloadBody as signBody } from './test/signRawPayloadBody.js'
@@ -198,20 +198,7 @@ describe.each(storeDialects)('start --workers 2 on %s', (dialect) => {
   test(
     'behavior: signing on both workers at once, then SIGTERM under load: no SQLITE_BUSY, exit 0 within 10 s, every answer stored',
     async () => {
-      const wallet = await send(
-        server.url,
-        'POST',
-        '/public/v1/submit/create_wallet',
-        envelope(organizationId, 'ACTIVITY_TYPE_CREATE_WALLET', {
-          walletName: 'w',
-          accounts: [ethereumAccount],
-        }),
-        rootKey,
-      )
-      expect(wallet.status, wallet.text).toBe(200)
-      const signWith = (
-        JSON.parse(wallet.text) as { activity: { result: { createWalletResult: { addresses: string[] } } } }
-      ).activity.result.createWalletResult.addresses[0]!
+      const signWith = await createEthereumWallet(server.url, organizationId, rootKey)
       const lines = logLines().length
       const answered: string[] = []
       let signalled = false
