@@ -88,6 +88,25 @@ describe('signRawPayloadListener', () => {
     expect(await latencyCount(401)).toBe(before + 1)
   })
 
+  test('error: another user’s key cannot sign with this user’s wallet through the listener path', async () => {
+    const other = await createUserSubOrganization(server, { email: 'other@example.com', name: 'other' })
+    for (const organizationId of [user.organizationId, other.organizationId]) {
+      const body = JSON.stringify({
+        ...JSON.parse(signBody()),
+        organizationId,
+      })
+      const stamp = await createApiKeyStamp({ body, privateKey: other.key.privateKey })
+      const response = await fetch(`${listener.url}${path}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+      })
+      const answer = (await response.json()) as { activity?: unknown; message?: string }
+      expect(response.status, answer.message).toBeGreaterThanOrEqual(400)
+      expect(answer.activity).toBeUndefined()
+    }
+  })
+
   test('behavior: a request it does not take (a query string) gets the same answer from Hono’s route', async () => {
     const response = await post(signBody(), { url: `${path}?trace=1`, requestId: 'routed-1' })
     expect(response.status).toBe(200)
