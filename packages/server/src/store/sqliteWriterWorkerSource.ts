@@ -9,8 +9,8 @@
  * connection and posts `{ id, replies }`, one reply per command. Commands:
  * - `{ kind: 'exec', sql, parameters }`: one statement. If it fails, the rest of the message is skipped.
  * - `{ kind: 'begin' }`: `BEGIN IMMEDIATE` (takes the write lock up front, waits `busy_timeout` for it).
- * - `{ kind: 'item', statements }`: statements under a savepoint; a failing item is rolled back alone and
- *   reports its error, the transaction goes on.
+ * - `{ kind: 'item', statements }`: statements under a savepoint (one statement: its own statement
+ *   rollback); a failing item is rolled back alone and reports its error, the transaction goes on.
  * - `{ kind: 'finish' }`: commits when an item of this transaction succeeded, else rolls back.
  * A reply is `{ ok: true, result }` or `{ ok: false, error: { name, message, code } }`.
  */
@@ -29,6 +29,10 @@ db.pragma('synchronous = FULL')
 // the WAL's, unchanged; a restart after a crash replays at most that much WAL.
 db.pragma('wal_autocheckpoint = 10000')
 db.pragma('foreign_keys = ON')
+
+const savepoint = db.prepare('savepoint write_item')
+const release = db.prepare('release write_item')
+const rollbackToSavepoint = db.prepare('rollback to write_item')
 
 const statements = new Map()
 function prepare(sql) {
@@ -68,15 +72,29 @@ function runCommand(command) {
       succeeded = 0
       return undefined
     case 'item': {
-      db.exec('savepoint write_item')
+      // One statement needs no savepoint: a failing statement undoes only its own changes (SQLite's
+      // statement journal) and the transaction goes on, unless the failure ended the transaction itself
+      // (a full disk, an I/O error), which must fail the whole batch as a broken savepoint would.
+      if (command.statements.length === 1) {
+        const [each] = command.statements
+        try {
+          const results = [run(each.sql, each.parameters)]
+          succeeded++
+          return { ok: true, results }
+        } catch (error) {
+          if (!db.inTransaction) throw error
+          return { ok: false, error: describe(error) }
+        }
+      }
+      savepoint.run()
       try {
         const results = command.statements.map((each) => run(each.sql, each.parameters))
-        db.exec('release write_item')
+        release.run()
         succeeded++
         return { ok: true, results }
       } catch (error) {
-        db.exec('rollback to write_item')
-        db.exec('release write_item')
+        rollbackToSavepoint.run()
+        release.run()
         return { ok: false, error: describe(error) }
       }
     }

@@ -74,6 +74,20 @@ describe('createWriteBatcher with startSqliteWriter', () => {
     await batcher.close()
   })
 
+  test('error: an item of two statements whose second fails undoes its first; its batch-mates commit', async () => {
+    const { store, batcher } = await start()
+    const [alone, pair, after] = await Promise.allSettled([
+      batcher.runStatements([insertOrganization(store, 'a')]),
+      batcher.runStatements([insertOrganization(store, 'b'), insertOrganization(store, 'a')]),
+      batcher.runStatements([insertOrganization(store, 'c')]),
+    ])
+    expect([alone.status, pair.status, after.status]).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(pair.status === 'rejected' && isUniqueViolation(pair.reason)).toBe(true)
+    const ids = await store.db.selectFrom('organizations').select('id').orderBy('id').execute()
+    expect(ids.map((row) => row.id)).toEqual(['a', 'c'])
+    await batcher.close()
+  })
+
   test('behavior: a batch whose every item fails is rolled back and the writer goes on', async () => {
     const batches: WriteBatchReport[] = []
     const { store, batcher } = await start((batch) => batches.push(batch))
