@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { parseWorkers } from '../../src/cli/parseWorkers.js'
 import { parseAdminListener } from '../../src/observability/parseAdminListener.js'
 import { resolveConfig } from '../../src/resolveConfig.js'
+import { parseEnvFile } from './parseEnvFile.js'
 
 /*
  * The deploy files operators copy (packages/server/deploy/) and docs/deploy.md cannot drift: the doc shows
@@ -32,16 +33,6 @@ const section = (heading: string) => {
   const rest = deployDoc.slice(start + heading.length + 1)
   return rest.slice(0, rest.search(/^#{2,3} /m))
 }
-
-/** `NAME=value` lines of an environment file as systemd reads them (one pair of outer quotes removed). */
-const parseEnvFile = (text: string) =>
-  Object.fromEntries(
-    text
-      .split('\n')
-      .map((line) => line.match(/^([A-Z][A-Z0-9_]*)=(.*)$/))
-      .filter((match) => match !== null)
-      .map(([, name, value]) => [name!, value!.replace(/^'(.*)'$/, '$1').replace(/^"(.*)"$/, '$1')]),
-  )
 
 /** Every variable of the example, set or shown commented out (`# NAME=`). */
 const exampleVariables = [...envExample.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!)
