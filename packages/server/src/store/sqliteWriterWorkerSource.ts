@@ -8,7 +8,7 @@
  * Protocol: the main thread posts `{ id, commands }`; the worker runs the commands in order on its own
  * connection and posts `{ id, replies }`, one reply per command. Commands:
  * - `{ kind: 'exec', sql, parameters }`: one statement. If it fails, the rest of the message is skipped.
- * - `{ kind: 'begin' }`: `BEGIN IMMEDIATE` (takes the write lock up front, waits `busy_timeout` for it).
+ * - `{ kind: 'begin' }`: `BEGIN IMMEDIATE` (takes the write lock up front, waits up to 5 s for it).
  * - `{ kind: 'item', statements }`: statements under a savepoint (one statement: its own statement
  *   rollback); a failing item is rolled back alone and reports its error, the transaction goes on.
  * - `{ kind: 'finish' }`: commits when an item of this transaction succeeded, else rolls back.
@@ -29,6 +29,31 @@ db.pragma('synchronous = FULL')
 // the WAL's, unchanged; a restart after a crash replays at most that much WAL.
 db.pragma('wal_autocheckpoint = 10000')
 db.pragma('foreign_keys = ON')
+
+// BEGIN IMMEDIATE waits for the write lock itself, in short steps: SQLite's own busy handler sleeps 1, 2, 5,
+// 10, 15, 20, 25 … 100 ms between tries, so with another process writing to the file (\`start --workers\`)
+// a commit waited tens of milliseconds for a lock that was free again after one fsync. Every other statement
+// keeps \`busy_timeout\`.
+const begin = db.prepare('begin immediate')
+const sleeper = new Int32Array(new SharedArrayBuffer(4))
+const lockWaitMs = 5000
+function beginImmediate() {
+  db.pragma('busy_timeout = 0')
+  try {
+    const deadline = Date.now() + lockWaitMs
+    for (let attempt = 0; ; attempt++) {
+      try {
+        begin.run()
+        return
+      } catch (error) {
+        if (!error || !String(error.code).startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error
+        Atomics.wait(sleeper, 0, 0, attempt < 20 ? 0.1 : 1)
+      }
+    }
+  } finally {
+    db.pragma('busy_timeout = ' + lockWaitMs)
+  }
+}
 
 const savepoint = db.prepare('savepoint write_item')
 const release = db.prepare('release write_item')
@@ -68,7 +93,7 @@ function runCommand(command) {
     case 'exec':
       return run(command.sql, command.parameters || [])
     case 'begin':
-      db.exec('begin immediate')
+      beginImmediate()
       succeeded = 0
       return undefined
     case 'item': {

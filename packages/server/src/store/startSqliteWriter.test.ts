@@ -173,6 +173,34 @@ describe('createWriteBatcher with startSqliteWriter', () => {
     await batcher.close()
   })
 
+  test("behavior: a second writer on the file (another worker's) waits for the write lock, then commits", async () => {
+    const { store, writer } = await start()
+    const other = await startSqliteWriter({ filename: store.filename! })
+    // The first writer holds the lock: its transaction stays open between messages.
+    expect(await writer.execute([{ kind: 'begin' }])).toEqual([{ ok: true, result: undefined }])
+    const { sql, parameters } = insertOrganization(store, 'second')
+    const waiting = other.execute([
+      { kind: 'begin' },
+      { kind: 'item', statements: [{ sql, parameters }] },
+      { kind: 'finish' },
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const first = insertOrganization(store, 'first')
+    await writer.execute([
+      { kind: 'item', statements: [{ sql: first.sql, parameters: first.parameters }] },
+      { kind: 'finish' },
+    ])
+    const replies = await waiting
+    expect(replies.map((reply) => reply.ok)).toEqual([true, true, true])
+    expect(replies[2]).toEqual({ ok: true, result: { committed: true } })
+    const ids = await store.db.selectFrom('organizations').select('id').orderBy('id').execute()
+    expect(ids.map((row) => row.id)).toEqual(['first', 'second'])
+    // The wait changed the lock timeout for BEGIN only: the connection's busy_timeout is back to 5 s.
+    const [timeout] = await other.execute([{ kind: 'exec', sql: 'pragma busy_timeout', parameters: [] }])
+    expect(timeout).toEqual({ ok: true, result: { rows: [{ timeout: 5000 }] } })
+    await Promise.all([writer.close(), other.close()])
+  })
+
   test('error: a file that cannot be opened fails at start', async () => {
     await expect(startSqliteWriter({ filename: '/nonexistent-dir/sigil.db' })).rejects.toThrow()
   })
