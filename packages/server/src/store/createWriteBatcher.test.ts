@@ -142,8 +142,9 @@ forEachDialect((dialect) => {
       await batcher.close()
     })
 
-    test('behavior: a batch of the same single-row INSERT goes as one multi-row INSERT; every row commits', async () => {
+    test('behavior: a batch of the same single-row INSERT goes as one multi-row INSERT, no transaction; every row commits', async () => {
       const store = getStore()
+      const startTransaction = vi.spyOn(store.db, 'startTransaction')
       const batcher = createWriteBatcher(store)
       const executed = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery')
       try {
@@ -162,6 +163,9 @@ forEachDialect((dialect) => {
         const inserts = executed.mock.calls.filter(([query]) => query.sql.startsWith('insert into'))
         expect(inserts).toHaveLength(1)
         expect(inserts[0]![0].parameters).toHaveLength(ids.length * 11)
+        // One statement is atomic on its own: no BEGIN, SAVEPOINT, RELEASE or COMMIT round trips.
+        expect(startTransaction).not.toHaveBeenCalled()
+        expect(executed.mock.calls.map(([query]) => query.sql.split(' ')[0])).toEqual(['insert'])
       } finally {
         executed.mockRestore()
       }
@@ -170,8 +174,33 @@ forEachDialect((dialect) => {
       await batcher.close()
     })
 
+    test('behavior: a batch of one statement runs it alone, no transaction; its failure is its own', async () => {
+      const store = getStore()
+      const startTransaction = vi.spyOn(store.db, 'startTransaction')
+      const batches: WriteBatchReport[] = []
+      const batcher = createWriteBatcher(store, { onBatch: (batch) => batches.push(batch) })
+      const insert = () =>
+        batcher.runStatements([
+          store.db
+            .insertInto('organizations')
+            .values(organizationRow({ id: 'one' }))
+            .compile(),
+        ])
+      expect((await insert()).map((result) => result.numAffectedRows)).toEqual([1n])
+      const repeated = await insert().catch((error: unknown) => error)
+      expect(isUniqueViolation(repeated)).toBe(true)
+      expect(startTransaction).not.toHaveBeenCalled()
+      expect(batches.map(({ size, failed, committed }) => ({ size, failed, committed }))).toEqual([
+        { size: 1, failed: 0, committed: true },
+        { size: 1, failed: 1, committed: false },
+      ])
+      expect(await store.db.selectFrom('organizations').select('id').execute()).toEqual([{ id: 'one' }])
+      await batcher.close()
+    })
+
     test('error: a repeated fingerprint in such a batch fails that row only; the others commit', async () => {
       const store = getStore()
+      const startTransaction = vi.spyOn(store.db, 'startTransaction')
       const batcher = createWriteBatcher(store)
       const insert = (id: string, fingerprint: string) =>
         batcher.runStatements([
@@ -186,6 +215,8 @@ forEachDialect((dialect) => {
       expect(replay.status === 'rejected' && isUniqueViolation(replay.reason)).toBe(true)
       const rows = await store.db.selectFrom('activities').select('id').orderBy('id').execute()
       expect(rows.map((row) => row.id)).toEqual(['r-1', 'r-3'])
+      // The combined INSERT failed whole; the rows then went one by one in a transaction.
+      expect(startTransaction).toHaveBeenCalledTimes(1)
       await batcher.close()
     })
 
