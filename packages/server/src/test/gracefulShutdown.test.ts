@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiKeyStamp } from '@sigil/protocol'
 import { afterAll, expect, test } from 'vitest'
+import { activityEnvelope } from '../cli/test/activityEnvelope.js'
+import { signRawPayloadBody } from '../cli/test/signRawPayloadBody.js'
 import { testMasterKey } from './createTestServer.js'
 import { ethereumAccount } from './createUserSubOrganization.js'
 import { runCli, type SpawnedServer, spawnServer } from './spawnServer.js'
@@ -48,10 +49,13 @@ test('behavior: SIGTERM during a signing burst answers what is in flight, loses 
     first.url,
     key,
     'create_wallet',
-    envelope(organizationId, 'ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'w', accounts: [ethereumAccount] }),
+    activityEnvelope(organizationId, 'ACTIVITY_TYPE_CREATE_WALLET', {
+      walletName: 'w',
+      accounts: [ethereumAccount],
+    }),
   )
   const signWith = (wallet.result.createWalletResult as { addresses: string[] }).addresses[0]!
-  await submitOrThrow(first.url, key, 'sign_raw_payload', signBody(organizationId, signWith))
+  await submitOrThrow(first.url, key, 'sign_raw_payload', signRawPayloadBody(organizationId, signWith))
 
   const answered: Activity[] = []
   let answeredAfterSignal = 0
@@ -64,7 +68,12 @@ test('behavior: SIGTERM during a signing burst answers what is in flight, loses 
       let status: number
       let text: string
       try {
-        const response = await post(first.url, key, 'sign_raw_payload', signBody(organizationId, signWith))
+        const response = await post(
+          first.url,
+          key,
+          'sign_raw_payload',
+          signRawPayloadBody(organizationId, signWith),
+        )
         status = response.status
         text = await response.text()
       } catch (error) {
@@ -89,7 +98,7 @@ test('behavior: SIGTERM during a signing burst answers what is in flight, loses 
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   // One request held in flight across the signal: its headers and half its body now, the rest after it.
-  const slow = await startSlowRequest(first.url, key, signBody(organizationId, signWith))
+  const slow = await startSlowRequest(first.url, key, signRawPayloadBody(organizationId, signWith))
   const answeredBeforeSlow = answered.length
   while (unexpected === undefined && answered.length < answeredBeforeSlow + 30)
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -147,19 +156,6 @@ test('behavior: SIGTERM during a signing burst answers what is in flight, loses 
       `${failedAfterSignal} refused after it, exit 0 in ${ms} ms`,
   )
 }, 90_000)
-
-function signBody(organizationId: string, signWith: string): string {
-  return envelope(organizationId, 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
-    signWith,
-    payload: `0x${randomBytes(32).toString('hex')}`,
-    encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-    hashFunction: 'HASH_FUNCTION_NO_OP',
-  })
-}
-
-function envelope(organizationId: string, type: string, parameters: unknown): string {
-  return JSON.stringify({ type, timestampMs: String(Date.now()), organizationId, parameters })
-}
 
 async function fetchStamped(url: string, key: ApiKey, path: string, body: string): Promise<Response> {
   const stamp = await createApiKeyStamp({ body, privateKey: key.privateKey, publicKey: key.publicKey })
