@@ -16,7 +16,7 @@ export type DeriveWalletAccountParameters = {
   mnemonic: string
   /**
    * The mnemonic's BIP-39 seed when the caller already has it: turning a mnemonic into a seed costs
-   * ~15 ms (PBKDF2), so derive it once for many accounts with `mnemonicToWalletSeed`.
+   * ~1.6 ms (PBKDF2), so derive it once for many accounts with `mnemonicToWalletSeed`.
    */
   seed?: Uint8Array
   curve: WalletAccountCurve

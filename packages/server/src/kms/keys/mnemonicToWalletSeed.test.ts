@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { HDKey } from '@scure/bip32'
-import { entropyToMnemonic } from '@scure/bip39'
+import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, test } from 'vitest'
 import { bip39Passphrase, bip39Vectors } from './bip39.vectors.js'
@@ -28,6 +28,16 @@ describe('mnemonicToWalletSeed', () => {
       expect(HDKey.fromMasterSeed(seed).privateExtendedKey).toBe(vector.rootKey)
     },
   )
+
+  test('behavior: a non-ASCII passphrase is NFKD-normalized as BIP-39 says (the seed @scure/bip39 gives)', () => {
+    const mnemonic = bip39Vectors[0].mnemonic
+    const composed = 'パスワード' // ド is one code point here, ト + a combining mark after NFKD
+    const decomposed = composed.normalize('NFKD')
+    expect(decomposed).not.toBe(composed)
+    const seed = bytesToHex(mnemonicToWalletSeed({ mnemonic, passphrase: composed }))
+    expect(seed).toBe(bytesToHex(mnemonicToSeedSync(mnemonic, composed)))
+    expect(bytesToHex(mnemonicToWalletSeed({ mnemonic, passphrase: decomposed }))).toBe(seed)
+  })
 
   test('error: invalid mnemonic, without echoing the words', () => {
     const mnemonic = 'secret words secret words secret words secret words secret words secret words'
