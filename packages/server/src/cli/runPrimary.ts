@@ -6,14 +6,13 @@ import { resolveLogFormat } from '../log/resolveLogFormat.js'
 import { resolveLogLevel } from '../log/resolveLogLevel.js'
 import { createClusterAdminApp } from '../observability/createClusterAdminApp.js'
 import { listenAdmin } from '../observability/listenAdmin.js'
-import { type ClusterMessage, isClusterMessage } from './clusterMessages.js'
 import { ensureDevApp } from './ensureDevApp.js'
 import { isListenPortMessage, type ListenPortMessage } from './listenPortMessages.js'
 import { readClusterReadiness } from './readClusterReadiness.js'
 import { relayApiKeyChanges } from './relayApiKeyChanges.js'
 import type { StartOptions } from './StartOptions.js'
-
-type ListeningMessage = Extract<ClusterMessage, { type: 'sigil:listening' }>
+import { superviseReplacement } from './superviseReplacement.js'
+import { type ListeningMessage, untilListening } from './untilListening.js'
 
 /** How long the primary gives its workers to stop after SIGTERM before it kills them and exits 1. */
 const shutdownTimeoutMs = 10_000
@@ -106,18 +105,9 @@ export async function runPrimary(options: StartOptions): Promise<void> {
     const replace = () => {
       if (stopping) return
       const next = fork()
-      untilListening(next).then(
-        ({ port }) => {
-          if (port !== shown.port) {
-            // Its listener opened after the one it asked about closed: out, and the next one pins the port.
-            logger.error('replacement worker listens on another port, replacing it', { port })
-            return void next.process.kill('SIGKILL')
-          }
-          serving.add(next.id)
-          logger.info('worker replaced', { worker: next.process.pid })
-        },
-        (error: Error) => logger.error('replacement worker failed to start', { error: error.message }),
-      )
+      void superviseReplacement(next, { port: shown.port, logger }).then((outcome) => {
+        if (outcome === 'serving') serving.add(next.id)
+      })
     }
     if (lived < shortLifeMs) setTimeout(replace, 1000).unref()
     else replace()
@@ -181,26 +171,6 @@ function listenPortAnswers(port: number) {
       cluster.off('exit', onExit)
     },
   }
-}
-
-/** Resolves with the worker's `listening` message; rejects when it exits first. */
-function untilListening(worker: Worker): Promise<ListeningMessage> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      if (!isClusterMessage(message, 'sigil:listening')) return
-      worker.off('exit', onExit)
-      worker.off('message', onMessage)
-      resolve(message)
-    }
-    const onExit = (code: number | null, signal: string | null) => {
-      worker.off('message', onMessage)
-      reject(
-        new Error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before it listened`),
-      )
-    }
-    worker.on('message', onMessage)
-    worker.once('exit', onExit)
-  })
 }
 
 /** Sends `signal` unless the worker already exited; resolves with its exit code (null: killed by a signal). */
