@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
-import { join } from 'node:path'
+import { serverCliArgs } from './serverCliArgs.js'
 
 export type RunServerCliParameters = {
   /** The repository's root folder. */
   repositoryRoot: string
-  /** Run the CLI from TypeScript source through tsx instead of `packages/server/dist` (tests). */
+  /** Run the CLI from TypeScript source (`serverCliArgs`) instead of `packages/server/dist` (tests). */
   fromSource?: boolean | undefined
   /** Environment of the command (default this process's). */
   env?: NodeJS.ProcessEnv | undefined
@@ -19,9 +19,7 @@ export type RunServerCliParameters = {
  */
 export function runServerCli<result>(parameters: RunServerCliParameters, args: string[]): Promise<result> {
   const { repositoryRoot, fromSource, env } = parameters
-  const cli = fromSource
-    ? ['--conditions=source', '--import', 'tsx', join(repositoryRoot, 'packages/server/src/cli.ts')]
-    : [join(repositoryRoot, 'packages/server/dist/cli.js')]
+  const cli = serverCliArgs({ repositoryRoot, fromSource })
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

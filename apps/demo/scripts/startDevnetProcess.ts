@@ -14,7 +14,7 @@ export type StartDevnetProcessParameters = {
   solanaPort: number
   /** Solana addresses the runtime funds with 1000 SOL each: the Sigil server's fee payer. */
   solanaFund: string[]
-  /** Run the CLI from TypeScript source through tsx instead of `packages/devnet/dist` (tests). */
+  /** Run the CLI from TypeScript source (the test run's bundle, `SIGIL_DEVNET_CLI_BUNDLE`, else tsx) instead of `packages/devnet/dist` (tests). */
   fromSource?: boolean | undefined
 }
 
@@ -51,9 +51,12 @@ export type StartedDevnet = {
 export async function startDevnetProcess(parameters: StartDevnetProcessParameters): Promise<StartedDevnet> {
   const { repositoryRoot, port, bundlerPort, paymasterSigner } = parameters
   const exitWithParent = ['--import', new URL('./exitWithParent.mjs', import.meta.url).href]
-  const cli = parameters.fromSource
-    ? ['--conditions=source', '--import', 'tsx', join(repositoryRoot, 'packages/devnet/src/cli.ts')]
-    : [join(repositoryRoot, 'packages/devnet/dist/cli.js')]
+  const bundle = process.env.SIGIL_DEVNET_CLI_BUNDLE
+  const cli = !parameters.fromSource
+    ? [join(repositoryRoot, 'packages/devnet/dist/cli.js')]
+    : bundle
+      ? [bundle]
+      : ['--conditions=source', '--import', 'tsx', join(repositoryRoot, 'packages/devnet/src/cli.ts')]
   const args = [
     ...exitWithParent,
     ...cli,

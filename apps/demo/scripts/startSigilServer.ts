@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { serverCliArgs } from './serverCliArgs.js'
 
 export type StartSigilServerParameters = {
   /** The repository's root folder. */
@@ -12,7 +13,7 @@ export type StartSigilServerParameters = {
   host: string
   /** The demo's origin: the dev app allows it. */
   devAppOrigin: string
-  /** Run the CLI from TypeScript source through tsx instead of `packages/server/dist` (tests). */
+  /** Run the CLI from TypeScript source (`serverCliArgs`) instead of `packages/server/dist` (tests). */
   fromSource?: boolean | undefined
   /** Environment of the server (default this process's). */
   env?: NodeJS.ProcessEnv | undefined
@@ -46,9 +47,7 @@ export type StartedSigilServer = {
 export async function startSigilServer(parameters: StartSigilServerParameters): Promise<StartedSigilServer> {
   const { repositoryRoot, dataDir, port, host, devAppOrigin, output = process.stdout } = parameters
   const exitWithParent = ['--import', new URL('./exitWithParent.mjs', import.meta.url).href]
-  const cli = parameters.fromSource
-    ? ['--conditions=source', '--import', 'tsx', join(repositoryRoot, 'packages/server/src/cli.ts')]
-    : [join(repositoryRoot, 'packages/server/dist/cli.js')]
+  const cli = serverCliArgs({ repositoryRoot, fromSource: parameters.fromSource })
   const args = [
     ...exitWithParent,
     ...cli,

@@ -5,9 +5,15 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { assertPortFree } from './process/assertPortFree.js'
 import { getFreePort } from './process/getFreePort.js'
 
-/** `sigil-devnet` as a developer runs it: a real child process from source (tsx). */
+/**
+ * `sigil-devnet` as a developer runs it: a real child process from source (the test run's bundle of the
+ * CLI, `SIGIL_DEVNET_CLI_BUNDLE`, else `src/cli.ts` through tsx).
+ */
 
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url))
+const cliArgs = process.env.SIGIL_DEVNET_CLI_BUNDLE
+  ? [process.env.SIGIL_DEVNET_CLI_BUNDLE]
+  : ['--conditions=source', '--import', 'tsx', cliPath]
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const slow = { timeout: 120_000 }
 const solanaAccount = 'Ga3ZW7bCnUa8rTfz2q2Wd399PmStH8HEaZA9bTiZrCAd'
@@ -25,7 +31,7 @@ afterAll(async () => {
 })
 
 function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
+  const child = spawn(process.execPath, [...cliArgs, ...args], {
     cwd: packageRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -10,6 +10,7 @@ import { type Hex, recoverAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { testMasterKey } from '../test/createTestServer.js'
 import { ethereumAccount } from '../test/createUserSubOrganization.js'
+import { serverCliArgs } from '../test/serverCliArgs.js'
 import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
 
 /*
@@ -18,7 +19,6 @@ import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
  * alone opens nothing.
  */
 
-const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url))
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url))
 const oldKey = testMasterKey
 const newKey = randomBytes(32).toString('hex')
@@ -70,10 +70,7 @@ test('behavior: a rotation SIGKILLed halfway and run again leaves every wallet o
   const rotate = spawn(
     process.execPath,
     [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      cliPath,
+      ...serverCliArgs(),
       'vault',
       'rotate',
       '--new-master-key-file',

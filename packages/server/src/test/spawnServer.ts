@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { serverCliArgs } from './serverCliArgs.js'
 
-const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url))
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
@@ -10,7 +10,7 @@ const serverRoot = fileURLToPath(new URL('../..', import.meta.url))
  * with a closed loopback port as the SMTP server (nothing here sends mail), unless the args say `--dev`
  * or `env` sets `SMTP_URL` (`SMTP_URL: ''` to start without one).
  */
-function withMailDelivery(args: string[], env: Record<string, string>): Record<string, string> {
+export function withMailDelivery(args: string[], env: Record<string, string>): Record<string, string> {
   if (args[0] !== 'start' || args.includes('--dev') || 'SMTP_URL' in env) return env
   return { SMTP_URL: 'smtp://127.0.0.1:9', ...env }
 }
@@ -25,7 +25,7 @@ export type SpawnedServer = {
 }
 
 /**
- * Runs `sigil-server <args>` from source (tsx) in a child process, as an operator would, and for
+ * Runs `sigil-server <args>` from source (`serverCliArgs`) in a child process, as an operator would, and for
  * `start` waits for its `Sigil server listening on …` line.
  *
  * @example
@@ -44,7 +44,7 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   const { outputFile } = options
   const fd = outputFile === undefined ? undefined : openSync(outputFile, 'a')
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
+  const child = spawn(process.execPath, [...serverCliArgs(), ...args], {
     cwd: serverRoot,
     env: { ...process.env, ...withMailDelivery(args, env) },
     stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
@@ -92,7 +92,7 @@ export async function spawnServer(
 }
 
 /**
- * Runs a one-shot `sigil-server` subcommand from source and returns its exit code and output.
+ * Runs a one-shot `sigil-server` subcommand from source (`serverCliArgs`) and returns its exit code and output.
  *
  * @example
  * const { code, stdout } = await runCli(['admin', 'create-api-key', '--name', 'ops', '--data-dir', dir])
@@ -101,7 +101,7 @@ export async function runCli(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cliPath, ...args], {
+  const child = spawn(process.execPath, [...serverCliArgs(), ...args], {
     cwd: serverRoot,
     env: { ...process.env, ...withMailDelivery(args, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
