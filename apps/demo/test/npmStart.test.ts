@@ -40,7 +40,6 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sigil-start-data-'))
 }, 120_000)
 afterAll(async () => {
-  await rm(demoDir, { recursive: true, force: true })
   await rm(dataDir, { recursive: true, force: true })
 })
 

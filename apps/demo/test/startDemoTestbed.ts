@@ -13,6 +13,7 @@ import { type Devnet, startDevnet } from '../../../packages/devnet/src/startDevn
 // The Chromium suites' global setup (root vitest config) provides `browserAssets`: its type comes from there.
 import type {} from '../../../packages/signer/test/browser/globalSetup.js'
 import { launchChromium } from '../../../packages/signer/test/browser/launchChromium.js'
+import { buildOnce } from '../../../test/vitest/buildOnce.js'
 import { ensureDemoPolicy } from '../scripts/ensureDemoPolicy.js'
 import { demoSolanaChainId, ensureDemoSolanaPolicy } from '../scripts/ensureDemoSolanaPolicy.js'
 import { readOauthProviders } from '../scripts/readOauthProviders.js'
@@ -41,7 +42,7 @@ export type DemoTestbed = {
   feePayer: string | undefined
   demo: DemoServer
   browser: Browser
-  /** The built demo. */
+  /** The built demo (the run's one build: read it, do not change it). */
   demoDir: string
   /** The server's data folder. */
   dataDir: string
@@ -83,7 +84,7 @@ export type StartDemoTestbedOptions = {
 }
 
 /**
- * The demo as `npm start` runs it, on free ports: the demo built by Vite (into a temp folder), the
+ * The demo as `npm start` runs it, on free ports: the demo built by Vite (once per run, `buildDemo`), the
  * Sigil server CLI (`start --dev`, from source) in a child process on a temp data dir with the key
  * frames the Chromium suites' global setup built, the static demo server with `config.json`, and
  * headless Debian Chromium through `playwright-core`.
@@ -201,7 +202,6 @@ export async function startDemoTestbed(
       await Promise.all([demo.close(), server.stop()])
       await Promise.all([devnet?.stop(), solana?.stop()])
       await rm(dataDir, { recursive: true, force: true })
-      await rm(demoDir, { recursive: true, force: true })
     },
   }
 }
@@ -255,16 +255,20 @@ function toChainConfig(devnet: Devnet) {
   }
 }
 
-/** The demo built by its own Vite config into a temp folder (the repository's `dist` is left alone). */
-export async function buildDemo(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'sigil-demo-dist-'))
-  await build({
-    root: demoRoot,
-    configFile: join(demoRoot, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  })
-  return outDir
+/**
+ * The demo built by its own Vite config, once per test run (`buildOnce`: the first suite to ask builds it,
+ * the others share that build and only read it), into the run's folder; the repository's `dist` is left
+ * alone.
+ */
+export function buildDemo(): Promise<string> {
+  return buildOnce('demo', (outDir) =>
+    build({
+      root: demoRoot,
+      configFile: join(demoRoot, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    }),
+  )
 }
 
 /**
