@@ -5,9 +5,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sigilAccountFactories } from '../sponsor/sigilAccountFactories.js'
 import { createTestStore, type TestStore } from '../store/test/storeDialects.js'
 import { testMasterKey } from '../test/createTestServer.js'
+import { runCliInProcess } from '../test/runCliInProcess.js'
 import { runCli, type SpawnedServer, spawnServer } from '../test/spawnServer.js'
 
-/** `sigil-server policy …` and `sigil-server paymaster signer` as an operator runs them, next to a running server. */
+/**
+ * `sigil-server policy …` and `sigil-server paymaster signer` as an operator runs them, next to a running
+ * server (a child process on the same data dir). The app and the first policy are made by `sigil-server`
+ * child processes; the other commands run in this process (`runCliInProcess`: the same dispatch, output
+ * and exit code, without a process start per command).
+ */
 
 const slow = { timeout: 120_000 }
 const env = { SIGIL_MASTER_KEY: testMasterKey }
@@ -111,7 +117,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       disabledAt: null,
       createdAt: expect.any(String),
     })
-    const listed = await runCli(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)
+    const listed = await runCliInProcess(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)
     expect(lastJson(listed.stdout)).toEqual([
       {
         ...policy,
@@ -121,7 +127,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
         paymasterDeposits: [],
       },
     ])
-    const disabled = await runCli(['policy', 'disable', policy.policyId, '--data-dir', dataDir], env)
+    const disabled = await runCliInProcess(['policy', 'disable', policy.policyId, '--data-dir', dataDir], env)
     expect(lastJson(disabled.stdout)).toMatchObject({
       policyId: policy.policyId,
       disabledAt: expect.any(String),
@@ -130,7 +136,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
 
   test('default: policy create --solana prints a Solana fee payer policy; list shows both kinds', async () => {
     const system = '11111111111111111111111111111111'
-    const created = await runCli(
+    const created = await runCliInProcess(
       [
         'policy',
         'create',
@@ -180,7 +186,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       createdAt: expect.any(String),
     })
     const listed = lastJson(
-      (await runCli(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)).stdout,
+      (await runCliInProcess(['policy', 'list', '--app', appId, '--data-dir', dataDir], env)).stdout,
     )
     expect(listed.map((each: { kind: string }) => each.kind)).toContain('evm')
     // `list` adds where the budget stands in its period (a day here, from 00:00 UTC).
@@ -191,12 +197,12 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       periodStartedAt: today.toISOString(),
       remainingLamports: '100000000',
     })
-    const mixed = await runCli(
+    const mixed = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--solana', '--max-gas', '1', '--data-dir', dataDir],
       env,
     )
     expect(mixed.stderr).toMatch(/^sigil-server: --max-gas is for gas \(EVM\) policies/)
-    const badChain = await runCli(
+    const badChain = await runCliInProcess(
       [
         'policy',
         'create',
@@ -214,7 +220,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
     expect(badChain.stderr).toBe(
       'sigil-server: a Solana chain id is solana-<name> (e.g. solana-localnet), got 31337\n',
     )
-    const solanaFlag = await runCli(
+    const solanaFlag = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--max-lamports', '1', '--data-dir', dataDir],
       env,
     )
@@ -222,37 +228,44 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
   })
 
   test('behavior: solana fee-payer prints the same base58 address every time', async () => {
-    const first = await runCli(['solana', 'fee-payer', '--data-dir', dataDir], env)
+    const first = await runCliInProcess(['solana', 'fee-payer', '--data-dir', dataDir], env)
     expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' })
     const { address } = lastJson(first.stdout)
     expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-    expect(lastJson((await runCli(['solana', 'fee-payer', '--data-dir', dataDir], env)).stdout)).toEqual({
+    expect(
+      lastJson((await runCliInProcess(['solana', 'fee-payer', '--data-dir', dataDir], env)).stdout),
+    ).toEqual({
       address,
     })
   })
 
   test('behavior: paymaster signer prints the same address every time', async () => {
-    const first = await runCli(['paymaster', 'signer', '--data-dir', dataDir], env)
+    const first = await runCliInProcess(['paymaster', 'signer', '--data-dir', dataDir], env)
     expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' })
     const { address } = lastJson(first.stdout)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    expect(lastJson((await runCli(['paymaster', 'signer', '--data-dir', dataDir], env)).stdout)).toEqual({
+    expect(
+      lastJson((await runCliInProcess(['paymaster', 'signer', '--data-dir', dataDir], env)).stdout),
+    ).toEqual({
       address,
     })
   })
 
   test('error: a policy needs --budget or an explicit --unlimited, which warns', async () => {
-    const none = await runCli(['policy', 'create', '--app', appId, '--data-dir', dataDir], env)
+    const none = await runCliInProcess(['policy', 'create', '--app', appId, '--data-dir', dataDir], env)
     expect(none.code).toBe(1)
     expect(none.stderr).toMatch(/^sigil-server: a policy needs --budget WEI .* or --unlimited\n/)
-    const solana = await runCli(['policy', 'create', '--app', appId, '--solana', '--data-dir', dataDir], env)
+    const solana = await runCliInProcess(
+      ['policy', 'create', '--app', appId, '--solana', '--data-dir', dataDir],
+      env,
+    )
     expect(solana.stderr).toMatch(/^sigil-server: a policy needs --budget LAMPORTS .* or --unlimited\n/)
-    const both = await runCli(
+    const both = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--budget', '1', '--unlimited', '--data-dir', dataDir],
       env,
     )
     expect(both.stderr).toBe('sigil-server: --budget and --unlimited exclude each other\n')
-    const unlimited = await runCli(
+    const unlimited = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--unlimited', '--data-dir', dataDir],
       env,
     )
@@ -265,7 +278,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
 
   test('default: --budget, its period and per-user share, cost cap, audience and senders', async () => {
     const factory = '0x1111111111111111111111111111111111111111'
-    const created = await runCli(
+    const created = await runCliInProcess(
       [
         'policy',
         'create',
@@ -299,12 +312,12 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       audience: 'public',
       senderFactories: [factory, target.toLowerCase()],
     })
-    const anySender = await runCli(
+    const anySender = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--budget-wei', '7', '--any-sender', '--data-dir', dataDir],
       env,
     )
     expect(lastJson(anySender.stdout)).toMatchObject({ budgetWei: '7', senderFactories: null })
-    const solana = await runCli(
+    const solana = await runCliInProcess(
       [
         'policy',
         'create',
@@ -321,21 +334,21 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       env,
     )
     expect(lastJson(solana.stdout)).toMatchObject({ budgetLamports: '9', budgetPerUserLamports: '3' })
-    const badPeriod = await runCli(
+    const badPeriod = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--budget', '1', '--budget-period', 'year', '--data-dir', dataDir],
       env,
     )
     expect(badPeriod.stderr).toBe(
       'sigil-server: budget period must be one of total, day, week, month, got year\n',
     )
-    const badAudience = await runCli(
+    const badAudience = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--budget', '1', '--audience', 'anyone', '--data-dir', dataDir],
       env,
     )
     expect(badAudience.stderr).toBe(
       'sigil-server: audience must be one of public, signed-in, server, got anyone\n',
     )
-    const solanaFactory = await runCli(
+    const solanaFactory = await runCliInProcess(
       [
         'policy',
         'create',
@@ -354,20 +367,20 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
   })
 
   test('error: a missing app or a bad flag value is one clear line, no stack', async () => {
-    const missing = await runCli(['policy', 'create', '--data-dir', dataDir], env)
+    const missing = await runCliInProcess(['policy', 'create', '--data-dir', dataDir], env)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/^sigil-server: --app is required/)
-    const unknownApp = await runCli(
+    const unknownApp = await runCliInProcess(
       ['policy', 'create', '--app', 'nope', '--budget', '1', '--data-dir', dataDir],
       env,
     )
     expect(unknownApp.stderr).toBe('sigil-server: app nope not found\n')
-    const badBudget = await runCli(
+    const badBudget = await runCliInProcess(
       ['policy', 'create', '--app', appId, '--budget-wei', '1e18', '--data-dir', dataDir],
       env,
     )
     expect(badBudget.stderr).toBe('sigil-server: --budget-wei must be a non-negative integer, got 1e18\n')
-    const unknownPolicy = await runCli(['policy', 'disable', 'pol_nope', '--data-dir', dataDir], env)
+    const unknownPolicy = await runCliInProcess(['policy', 'disable', 'pol_nope', '--data-dir', dataDir], env)
     expect(unknownPolicy.stderr).toBe('sigil-server: policy pol_nope not found\n')
     for (const run of [missing, unknownApp, badBudget, unknownPolicy])
       expect(run.stderr).not.toMatch(/^\s+at /m)
@@ -383,17 +396,21 @@ describe('sigil-server policy and paymaster signer on PostgreSQL', slow, () => {
 
   test('default: --database-url reaches the same policies and signer', async () => {
     const url = store.location.databaseUrl!
-    const created = await runCli(
+    const created = await runCliInProcess(
       ['app', 'create', '--name', 'a', '--origin', 'http://localhost:5173', '--database-url', url],
       env,
     )
     const appId = lastJson(created.stdout).appId
     const policy = lastJson(
-      (await runCli(['policy', 'create', '--app', appId, '--budget', '5', '--database-url', url], env))
-        .stdout,
+      (
+        await runCliInProcess(
+          ['policy', 'create', '--app', appId, '--budget', '5', '--database-url', url],
+          env,
+        )
+      ).stdout,
     )
     expect(policy).toMatchObject({ appId, chainIds: null, budgetWei: '5' })
-    expect(lastJson((await runCli(['policy', 'list', '--database-url', url], env)).stdout)).toEqual([
+    expect(lastJson((await runCliInProcess(['policy', 'list', '--database-url', url], env)).stdout)).toEqual([
       {
         ...policy,
         periodStartedAt: expect.any(String),
@@ -402,7 +419,7 @@ describe('sigil-server policy and paymaster signer on PostgreSQL', slow, () => {
         paymasterDeposits: [],
       },
     ])
-    const signer = await runCli(['paymaster', 'signer', '--database-url', url], env)
+    const signer = await runCliInProcess(['paymaster', 'signer', '--database-url', url], env)
     expect(lastJson(signer.stdout).address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const row = await store.db
       .selectFrom('server_keys')
