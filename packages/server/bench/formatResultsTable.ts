@@ -3,11 +3,18 @@ import type { SignLevelResult } from './measureSignLevel.js'
 import type { BenchStore } from './startBenchServer.js'
 
 /**
- * One load level of the server: its store, how many processes served it (`--workers`), and the floor it is
- * compared with, measured just before it: the floor with the durable SQLite insert as as many processes and
- * at the same number of clients (there is no PostgreSQL floor: PostgreSQL levels get the SQLite one).
+ * One load level of the server: its store, how many processes served it (`--workers`), and the floors it is
+ * compared with, measured just before it with as many processes and the same number of clients: the floor
+ * with the durable SQLite insert, and the custody floor (that plus the API key, user and account in one read
+ * and the sealed key opened per request). There is no PostgreSQL floor: PostgreSQL levels get the SQLite
+ * ones.
  */
-export type StoreLevelResult = SignLevelResult & { store: BenchStore; workers: number; floor?: FloorResult }
+export type StoreLevelResult = SignLevelResult & {
+  store: BenchStore
+  workers: number
+  floor?: FloorResult
+  custodyFloor?: FloorResult
+}
 
 /** Milliseconds with two significant decimals below 10 ms, one above. */
 export function formatMilliseconds(value: number): string {
@@ -24,18 +31,18 @@ export function formatPercent(share: number): string {
 
 /**
  * The README table: one row per store, process count and concurrency, with throughput as a share of the
- * measured compute ceiling and of its floor.
+ * measured compute ceiling, of its floor and of its custody floor.
  *
  * @example
  * console.log(formatResultsTable(results, ceiling.requestsPerSecond))
  */
 export function formatResultsTable(results: StoreLevelResult[], ceilingRequestsPerSecond: number): string {
   const header = [
-    '| store | processes | clients | req/s | p50 ms | p99 ms | errors | server peak RSS MB | % of ceiling | floor req/s | % of floor |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| store | processes | clients | req/s | p50 ms | p99 ms | errors | server peak RSS MB | % of ceiling | floor req/s | % of floor | custody floor req/s | % of custody floor |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ]
   const rows = results.map((result) => {
-    const { floor } = result
+    const { floor, custodyFloor } = result
     return [
       '',
       result.store === 'sqlite' ? 'SQLite' : 'PostgreSQL',
@@ -49,6 +56,8 @@ export function formatResultsTable(results: StoreLevelResult[], ceilingRequestsP
       formatPercent(result.requestsPerSecond / ceilingRequestsPerSecond),
       floor ? Math.round(floor.requestsPerSecond) : '—',
       floor ? formatPercent(result.requestsPerSecond / floor.requestsPerSecond) : '—',
+      custodyFloor ? Math.round(custodyFloor.requestsPerSecond) : '—',
+      custodyFloor ? formatPercent(result.requestsPerSecond / custodyFloor.requestsPerSecond) : '—',
       '',
     ]
       .join(' | ')

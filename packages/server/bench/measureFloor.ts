@@ -7,12 +7,16 @@ import { readProcessUsage } from './readProcessUsage.js'
 import { type RunLoadReturnType, runLoad } from './runLoad.js'
 import { toCompressedPublicKey } from './toCompressedPublicKey.js'
 
-export type FloorStore = 'none' | 'sqlite'
+export type FloorStore = 'none' | 'sqlite' | 'custody'
 
 export type MeasureFloorParameters = {
-  /** `none`: HTTP, verify and sign only; `sqlite`: plus a durable insert of the activity row. */
+  /**
+   * `none`: HTTP, verify and sign only; `sqlite`: plus a durable insert of the activity row; `custody`: plus,
+   * per request, the API key, user and account in one indexed read and the sealed key opened (the custody
+   * floor).
+   */
   store: FloorStore
-  /** Servers sharing the port (`node:cluster`) and, with `sqlite`, the SQLite file. Default 1. */
+  /** Servers sharing the port (`node:cluster`) and, with a store, the SQLite file. Default 1. */
   processes?: number
   concurrency: number
   durationMs: number
@@ -33,28 +37,36 @@ const warmUp = { concurrency: 16, durationMs: 1000 }
 
 /**
  * Loads the floor server (`floorServer.ts`: the least a Node server does for a stamped signing request on
- * this machine) with the bench's own load generator and pre-built requests, after a short warm-up.
+ * this machine) with the bench's own load generator and pre-built requests, after a short warm-up. The
+ * requests' API key, organization and `signWith` go to the floor's environment (`FLOOR_API_PUBLIC_KEY`,
+ * `FLOOR_ORGANIZATION_ID`, `FLOOR_SIGN_WITH`), from which the custody floor seeds its store.
  *
  * @example
  * const floor = await measureFloor({ store: 'sqlite', processes: 2, concurrency: 64, durationMs: 10_000, maxRequestsPerSecond })
  */
 export async function measureFloor(parameters: MeasureFloorParameters): Promise<FloorResult> {
   const { store, processes = 1, concurrency, durationMs, maxRequestsPerSecond } = parameters
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const identity = {
+    organizationId: 'floor-organization',
+    signWith: '0x0000000000000000000000000000000000000000',
+    publicKey: toCompressedPublicKey(publicKey),
+  }
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', floorServerPath], {
-    env: { ...process.env, FLOOR_STORE: store, FLOOR_PROCESSES: String(processes) },
+    env: {
+      ...process.env,
+      FLOOR_STORE: store,
+      FLOOR_PROCESSES: String(processes),
+      FLOOR_API_PUBLIC_KEY: identity.publicKey,
+      FLOOR_ORGANIZATION_ID: identity.organizationId,
+      FLOOR_SIGN_WITH: identity.signWith,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   try {
     const url = await waitForListening(child)
-    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    const template = {
-      host: new URL(url).host,
-      organizationId: 'floor-organization',
-      signWith: '0x0000000000000000000000000000000000000000',
-      publicKey: toCompressedPublicKey(publicKey),
-      privateKey,
-    }
+    const template = { host: new URL(url).host, ...identity, privateKey }
     const level = async (clients: number, milliseconds: number) => {
       const requests = await buildSignRequests({
         template,

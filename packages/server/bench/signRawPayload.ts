@@ -1,7 +1,8 @@
 /**
  * `npm run bench -w @sigil/server`: stamped `sign_raw_payload` through the real listener, on SQLite
- * and PostgreSQL, against the compute ceiling of this machine measured in the same run. Prints a
- * table; it is not a test and exits 0 whatever the numbers.
+ * and PostgreSQL, against the compute ceiling of this machine and the floors (bench/floorServer.ts: bare,
+ * with the durable insert, and the custody floor) measured in the same run. Prints a table; it is not a test
+ * and exits 0 whatever the numbers.
  *
  * Environment:
  * - BENCH_SECONDS (10): duration of each load level.
@@ -13,9 +14,11 @@
  * - BENCH_DATABASE_URL (SIGIL_TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): a throw-away
  *   schema is created there and dropped after.
  * - BENCH_CPU_PROFILE_DIR: profile every server's CPU (see profileCpuPreload.ts) and write the profiles there.
- * - BENCH_FLOOR (1): 0 skips the floor (floorServer.ts: the least a Node server does per request): without a
- *   store at 64 clients first, then with the durable SQLite insert just before every level of the server,
- *   as many processes and at the same client count.
+ * - BENCH_FLOOR (1): 0 skips all floors (floorServer.ts: the least a Node server does per request): without a
+ *   store at 64 clients first; then, just before every level of the server, as many processes and at the same
+ *   client count, with the durable SQLite insert of the activity row, and right after it the custody floor
+ *   (the same plus what a custody server cannot skip per request: the API key, user and signing account in
+ *   one indexed SQLite read, and the sealed signing key opened with two AES-256-GCM decryptions).
  */
 import { availableParallelism, cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -65,7 +68,20 @@ function readNonNegativeNumber(name: string, fallback: number): number {
 
 const integer = (value: number) => Math.round(value).toLocaleString('en-US')
 
-function describeLevel(label: string, result: SignLevelResult, floor?: FloorResult): string {
+function describeLevel(
+  label: string,
+  result: SignLevelResult,
+  floor?: FloorResult,
+  custodyFloor?: FloorResult,
+): string {
+  const shares = [
+    floor
+      ? `${formatPercent(result.requestsPerSecond / floor.requestsPerSecond)} of the floor just before`
+      : '',
+    custodyFloor
+      ? `${formatPercent(result.requestsPerSecond / custodyFloor.requestsPerSecond)} of the custody floor`
+      : '',
+  ].filter(Boolean)
   const notes = [
     result.exhausted ? 'RAN OUT of pre-built requests' : '',
     result.errorSamples.length ? `first error: ${result.errorSamples[0]}` : '',
@@ -78,9 +94,7 @@ function describeLevel(label: string, result: SignLevelResult, floor?: FloorResu
     `(${result.serverCpuMsPerRequest.all.toFixed(2)} ms/req, event loop ` +
     `${result.serverCpuMsPerRequest.mainThread.toFixed(2)})  ` +
     `load generator CPU ${result.clientCpuPercent.toFixed(0)}%` +
-    (floor
-      ? `\n    ${formatPercent(result.requestsPerSecond / floor.requestsPerSecond)} of the floor just before`
-      : '') +
+    (shares.length ? `\n    ${shares.join(', ')}` : '') +
     (notes.length ? `\n    ${notes.join('; ')}` : '')
   )
 }
@@ -116,10 +130,10 @@ async function main(): Promise<void> {
   )
 
   let noStoreFloor: FloorResult | undefined
-  const measureDurableFloor = async (processes: number, concurrency: number) => {
+  const measureStoreFloor = async (store: 'sqlite' | 'custody', processes: number, concurrency: number) => {
     try {
       return await measureFloor({
-        store: 'sqlite',
+        store,
         processes,
         concurrency,
         durationMs: seconds * 1000,
@@ -127,14 +141,17 @@ async function main(): Promise<void> {
       })
     } catch (error) {
       // The floor is a reference; the server's own levels still run.
-      console.log(`  floor skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+      console.log(
+        `  ${store === 'custody' ? 'custody floor' : 'floor'} skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      )
       return undefined
     }
   }
   if (runFloor) {
     console.log(
       `\nFloor: the least a Node server does per request on this machine (bench/floorServer.ts), ${seconds} s ` +
-        'per level; with the durable insert it is measured again just before each level of the server below:',
+        'per level; with the durable insert, and then as the custody floor (+ the key lookup and the vault ' +
+        'open), it is measured again just before each level of the server below:',
     )
     try {
       noStoreFloor = await measureFloor({
@@ -165,17 +182,19 @@ async function main(): Promise<void> {
     }
     try {
       for (const concurrency of concurrencies) {
-        // The floor with as many processes and clients, just before the level: the machine may be shared.
-        const floor = runFloor ? await measureDurableFloor(workers, concurrency) : undefined
+        // The floors with as many processes and clients, just before the level: the machine may be shared.
+        const floor = runFloor ? await measureStoreFloor('sqlite', workers, concurrency) : undefined
         if (floor) console.log(describeFloor(floor, ceiling.requestsPerSecond))
+        const custodyFloor = runFloor ? await measureStoreFloor('custody', workers, concurrency) : undefined
+        if (custodyFloor) console.log(describeFloor(custodyFloor, ceiling.requestsPerSecond))
         const result = await measureSignLevel({
           ...started,
           concurrency,
           durationMs: seconds * 1000,
           maxRequestsPerSecond: ceiling.requestsPerSecond,
         })
-        results.push({ ...result, store, workers, floor })
-        console.log(describeLevel(store + (workers > 1 ? ` ×${workers}` : ''), result, floor))
+        results.push({ ...result, store, workers, floor, custodyFloor })
+        console.log(describeLevel(store + (workers > 1 ? ` ×${workers}` : ''), result, floor, custodyFloor))
       }
     } finally {
       await started.server.stop()
@@ -235,9 +254,13 @@ async function main(): Promise<void> {
 }
 
 function describeFloor(floor: FloorResult, ceilingRequestsPerSecond: number): string {
-  const label = floor.store === 'none' ? 'HTTP + verify + sign' : '+ durable SQLite insert'
+  const labels = {
+    none: 'HTTP + verify + sign',
+    sqlite: '+ durable SQLite insert',
+    custody: '+ key lookup + vault open',
+  } as const
   return (
-    `  ${label.padEnd(23)} ${String(floor.processes).padStart(1)} proc ${String(floor.concurrency).padStart(3)} clients: ` +
+    `  ${labels[floor.store].padEnd(25)} ${String(floor.processes).padStart(1)} proc ${String(floor.concurrency).padStart(3)} clients: ` +
     `${integer(floor.requestsPerSecond).padStart(6)} req/s ` +
     `(${((floor.requestsPerSecond / ceilingRequestsPerSecond) * 100).toFixed(1)}% of ceiling)  ` +
     `p50 ${formatMilliseconds(floor.latencyMs.p50)} ms  p99 ${formatMilliseconds(floor.latencyMs.p99)} ms  ` +
