@@ -8,7 +8,8 @@ const testFile = /\.test\.tsx?$/
 /**
  * What makes a test file need a process of its own (the `integration` project): it starts other
  * processes or servers (a child process, the devnet, Chromium, nginx, a server CLI, a cluster), or reads
- * what the global setup provides. Every other file (the `unit` project) shares a worker with other files,
+ * what the global setup provides, or captures the process's console (`vi.spyOn(console, …)`: another file's
+ * late output would land in it). Every other file (the `unit` project) shares a worker with other files,
  * with its modules loaded once per worker (Vitest's `isolate: false`): docs/testing.md.
  */
 const needsOwnProcess = new RegExp(
@@ -29,6 +30,7 @@ const needsOwnProcess = new RegExp(
     '\\bstartNginx\\w*\\(',
     '\\bstartCluster\\(',
     '\\bstartTwoInstances\\(',
+    '\\bspyOn\\(console\\b',
     '@sigil-test own-process',
   ].join('|'),
 )

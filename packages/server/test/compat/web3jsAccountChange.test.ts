@@ -17,6 +17,8 @@ import {
 } from '../../src/rpc/test/startSolanaGateway.js'
 import { createSolanaSponsorPolicy } from '../../src/sponsor/solana/createSolanaSponsorPolicy.js'
 
+// @sigil-test own-process: web3.js's Connection keeps reconnecting its websocket (and logging `ws error:`)
+// after the gateway stops, so this file must not share its process with other files.
 /**
  * `@solana/web3.js` 1.x (1.99) unmodified: `connection.onAccountChange` through Sigil's Solana gateway
  * (`accountSubscribe` over the websocket of `/rpc/solana-<cluster>`, proxied to the devnet's Solana runtime)

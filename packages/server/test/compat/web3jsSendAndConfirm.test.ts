@@ -26,6 +26,8 @@ import {
 } from '../../src/rpc/test/startSolanaGateway.js'
 import { createSolanaSponsorPolicy } from '../../src/sponsor/solana/createSolanaSponsorPolicy.js'
 
+// @sigil-test own-process: web3.js's Connection keeps reconnecting its websocket (and logging `ws error:`)
+// after the gateway stops, so this file must not share its process with other files.
 /**
  * `@solana/web3.js` 1.x (1.99) unmodified against Sigil's Solana gateway: its `Connection` made from the
  * gateway URL confirms over the gateway's websocket (`/rpc/solana-<cluster>` upgrades) instead of hanging.
