@@ -1,13 +1,21 @@
 import { answerExportKeyQueries } from '../shared/answerExportKeyQueries.js'
 import { createFrameMessenger } from '../shared/createFrameMessenger.js'
+import { embeddedKeyName } from '../shared/embeddedKeyName.js'
 import { embeddedKeyStore } from '../shared/embeddedKeyStore.js'
 import { loadEmbeddedKey } from '../shared/loadEmbeddedKey.js'
+import { readFrameApp } from '../shared/readFrameApp.js'
 import { readFrameSettings } from '../shared/readFrameSettings.js'
 import { formatExportedKey } from './formatExportedKey.js'
 import { openInjectedBundle } from './openInjectedBundle.js'
 import { toKeyFormat } from './toKeyFormat.js'
 
-const keyName = 'export'
+/** Where the key was kept before keys were named by app and origin: dropped on the first announcement. */
+const legacyKeyName = 'export'
+const app = readFrameApp(window.location)
+/** The key of this app for the page of `origin` (docs/security.md#key-frames). */
+const keyName = (origin: string) => embeddedKeyName('export', { app, origin })
+/** The origin of the page this frame announced its key to (a frame has one parent). */
+let parentOrigin: string | undefined
 const settings = readFrameSettings(document)
 const secretElement = document.getElementById('secret') as HTMLElement
 const panel = document.getElementById('panel') as HTMLElement
@@ -31,9 +39,9 @@ function show(text: string) {
  * Opens an export bundle with this page's key, which is then thrown away (one key per export).
  * Without `organizationId` (iframe-stamper 1.x) the bundle's signed organization is used.
  */
-async function open(bundle: string, organizationId: string | undefined): Promise<Uint8Array> {
+async function open(bundle: string, organizationId: string | undefined, origin: string): Promise<Uint8Array> {
   if (!settings.exportSignerPublicKey) throw new Error('this export page has no signer key configured')
-  const { keyPair } = await loadEmbeddedKey(keyName)
+  const { keyPair } = await loadEmbeddedKey(keyName(origin))
   try {
     return await openInjectedBundle({
       bundle,
@@ -42,7 +50,7 @@ async function open(bundle: string, organizationId: string | undefined): Promise
       signerPublicKey: settings.exportSignerPublicKey,
     })
   } finally {
-    await embeddedKeyStore.delete(keyName)
+    await embeddedKeyStore.delete(keyName(origin))
   }
 }
 
@@ -52,35 +60,45 @@ async function open(bundle: string, organizationId: string | undefined): Promise
  * stored, so a bundle sealed to it opens.
  */
 let announcing: Promise<unknown> = Promise.resolve()
-function announceKey(options: { ttlMs?: number }): Promise<string> {
+function announceKey({ ttlMs, origin }: { ttlMs?: number; origin: string }): Promise<string> {
+  parentOrigin = origin
   const next = announcing
     .catch(() => undefined)
-    .then(async () => (await loadEmbeddedKey(keyName, { ...options, regenerate: true })).publicKeyHex)
+    .then(
+      async () =>
+        (await loadEmbeddedKey(keyName(origin), { ttlMs, regenerate: true, legacyName: legacyKeyName }))
+          .publicKeyHex,
+    )
   announcing = next
   return next
 }
 
-// The auth frame stamps an export only to the key this frame waits on (see assertStampableBody).
-answerExportKeyQueries(async () => {
-  const stored = await embeddedKeyStore.load(keyName)
-  return stored && stored.expiresAt > Date.now() ? stored.publicKeyHex : undefined
-})
+// The auth frame stamps an export only to the key this frame waits on (see assertStampableBody),
+// and only when both frames belong to the same app and are embedded by the same origin.
+answerExportKeyQueries(
+  () => (parentOrigin === undefined ? undefined : { app, origin: parentOrigin }),
+  async () => {
+    if (parentOrigin === undefined) return undefined
+    const stored = await embeddedKeyStore.load(keyName(parentOrigin))
+    return stored && stored.expiresAt > Date.now() ? stored.publicKeyHex : undefined
+  },
+)
 
 createFrameMessenger({
   window,
   allowedOrigins: settings.allowedOrigins,
   announce: announceKey,
-  async handle(request) {
+  async handle(request, origin) {
     switch (request.type) {
       case 'INJECT_WALLET_EXPORT_BUNDLE': {
-        const plaintext = await open(request.value, request.organizationId)
+        const plaintext = await open(request.value, request.organizationId, origin)
         show(new TextDecoder().decode(plaintext).split('\n')[0] ?? '')
         plaintext.fill(0)
         return { type: 'BUNDLE_INJECTED', value: true }
       }
       case 'INJECT_KEY_EXPORT_BUNDLE': {
         const keyFormat = toKeyFormat(request.keyFormat)
-        const plaintext = await open(request.value, request.organizationId)
+        const plaintext = await open(request.value, request.organizationId, origin)
         try {
           show(formatExportedKey(plaintext, keyFormat))
         } finally {
@@ -89,11 +107,11 @@ createFrameMessenger({
         return { type: 'BUNDLE_INJECTED', value: true }
       }
       case 'GET_EMBEDDED_PUBLIC_KEY': {
-        const stored = await embeddedKeyStore.load(keyName)
+        const stored = await embeddedKeyStore.load(keyName(origin))
         return { type: 'EMBEDDED_PUBLIC_KEY', value: stored?.publicKeyHex ?? '' }
       }
       case 'RESET_EMBEDDED_KEY':
-        await embeddedKeyStore.delete(keyName)
+        await embeddedKeyStore.delete(keyName(origin))
         return undefined
       case 'APPLY_SETTINGS':
         return { type: 'SETTINGS_APPLIED', value: true }

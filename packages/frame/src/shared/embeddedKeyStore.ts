@@ -56,13 +56,44 @@ async function run<T>(
 }
 
 /**
+ * Moves the key stored under `from` to `to` in one transaction, unless `to` already holds one:
+ * answers what `to` holds afterwards. Two frames adopting at once cannot both get the key.
+ */
+function adoptInDatabase(
+  database: IDBDatabase,
+  from: string,
+  to: string,
+): Promise<StoredKeyPair | undefined> {
+  return new Promise((resolve, reject) => {
+    const transaction = database.transaction(storeName, 'readwrite')
+    const store = transaction.objectStore(storeName)
+    let result: StoredKeyPair | undefined
+    const current = store.get(to)
+    current.onsuccess = () => {
+      result = current.result as StoredKeyPair | undefined
+      if (result) return
+      const legacy = store.get(from)
+      legacy.onsuccess = () => {
+        result = legacy.result as StoredKeyPair | undefined
+        if (!result) return
+        store.put(result, to)
+        store.delete(from)
+      }
+    }
+    transaction.oncomplete = () => resolve(result)
+    transaction.onerror = () => reject(transaction.error)
+    transaction.onabort = () => reject(transaction.error)
+  })
+}
+
+/**
  * The frame origin's IndexedDB store of embedded keys. WebCrypto keys are stored as `CryptoKey`
  * objects (structured clone), so a non-extractable private key never exists as bytes. When the
  * browser refuses the frame its database (blocked third-party storage), the keys are kept in memory
  * instead, still non-extractable, with one `console.warn`: the frame works until the page reloads.
  *
  * @example
- * await embeddedKeyStore.save('auth', { keyPair, publicKeyHex, expiresAt })
+ * await embeddedKeyStore.save(embeddedKeyName('auth', owner), { keyPair, publicKeyHex, expiresAt })
  */
 export const embeddedKeyStore = {
   load: (name: string) =>
@@ -80,6 +111,26 @@ export const embeddedKeyStore = {
         return name
       },
     ),
+  /**
+   * The key under `name`, else the one under `legacyName` moved to `name` (atomically: the legacy
+   * entry is gone afterwards, and only one caller gets it).
+   */
+  adopt: async (legacyName: string, name: string): Promise<StoredKeyPair | undefined> => {
+    const database = await openOrFallBack()
+    if (database instanceof Map) {
+      const current = database.get(name) ?? database.get(legacyName)
+      if (current && !database.has(name)) {
+        database.set(name, current)
+        database.delete(legacyName)
+      }
+      return current
+    }
+    try {
+      return await adoptInDatabase(database, legacyName, name)
+    } finally {
+      database.close()
+    }
+  },
   delete: (name: string) =>
     run<undefined>(
       'readwrite',

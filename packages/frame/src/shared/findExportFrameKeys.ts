@@ -1,14 +1,16 @@
+import type { EmbeddedKeyOwner } from './embeddedKeyName.js'
 import { type ExportKeyAnswer, type ExportKeyQuery, exportKeyChannelName } from './exportKeyChannel.js'
 
 /**
- * Asks the live export frames of this origin (and storage partition) for the keys they wait on,
- * and resolves as soon as `accept` takes one of them (with that key), or with `undefined` after
- * `timeoutMs` when none does.
+ * Asks the live export frames of this origin (and storage partition) that belong to `owner` (the
+ * asking auth frame's app and embedding origin) for the keys they wait on, and resolves as soon as
+ * `accept` takes one of them (with that key), or with `undefined` after `timeoutMs` when none does.
  *
  * @example
- * const key = await findExportFrameKeys((candidate) => candidate === targetPublicKey)
+ * const key = await findExportFrameKeys(owner, (candidate) => candidate === targetPublicKey)
  */
 export function findExportFrameKeys(
+  owner: EmbeddedKeyOwner,
   accept: (publicKeyHex: string) => boolean,
   { timeoutMs = 1000 }: { timeoutMs?: number } = {},
 ): Promise<string | undefined> {
@@ -26,6 +28,11 @@ export function findExportFrameKeys(
       if (answer?.type !== 'EXPORT_KEY' || answer.nonce !== nonce) return
       if (typeof answer.publicKeyHex === 'string' && accept(answer.publicKeyHex)) finish(answer.publicKeyHex)
     }
-    channel.postMessage({ type: 'EXPORT_KEY_QUERY', nonce } satisfies ExportKeyQuery)
+    channel.postMessage({
+      type: 'EXPORT_KEY_QUERY',
+      nonce,
+      app: owner.app,
+      origin: owner.origin,
+    } satisfies ExportKeyQuery)
   })
 }
