@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { embeddedKeyName } from '../../../frame/src/shared/embeddedKeyName.js'
 import type * as sigil from '../../src/index.js'
 import type { Signer } from '../../src/Signer.js'
 import type { solanaKit } from './page/solanaKit.js'
@@ -92,7 +93,10 @@ export async function showOnPage(page: Page, label: string, text: string): Promi
   )
 }
 
-/** What the auth frame keeps in its IndexedDB (`sigil-frame` / `keys` / `auth`), as seen from inside it. */
+/**
+ * What the auth frame keeps in its IndexedDB (`sigil-frame` / `keys` / the key named by the frame's
+ * app and the page's origin), as seen from inside it.
+ */
 export type FrameKeyRecord = {
   publicKeyHex: string
   expiresAt: number
@@ -103,8 +107,9 @@ export type FrameKeyRecord = {
 
 /**
  * Reads the embedded key record of the key frame at `frameUrl` (e.g. `${serverUrl}/frame/auth?app=…`)
- * from inside the frame (its own origin's IndexedDB), and tries to export the private key.
- * Answers `undefined` when the frame has no stored key.
+ * for `page` (the key named by the frame URL's app and the page's origin) from inside the frame (its
+ * own origin's IndexedDB), and tries to export the private key. Answers `undefined` when the frame
+ * has no stored key for that page.
  *
  * @example
  * const record = await readFrameKey(page, `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`)
@@ -113,7 +118,11 @@ export type FrameKeyRecord = {
 export async function readFrameKey(page: Page, frameUrl: string): Promise<FrameKeyRecord | undefined> {
   const frame = page.frames().find((candidate) => candidate.url() === frameUrl)
   if (!frame) throw new Error(`no frame ${frameUrl} on the page`)
-  return frame.evaluate(async () => {
+  const name = embeddedKeyName('auth', {
+    app: new URL(frameUrl).searchParams.get('app') ?? '',
+    origin: new URL(page.url()).origin,
+  })
+  return frame.evaluate(async (name) => {
     const databases = await indexedDB.databases()
     if (!databases.some((database) => database.name === 'sigil-frame')) return undefined
     const database = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -126,7 +135,7 @@ export async function readFrameKey(page: Page, frameUrl: string): Promise<FrameK
       const record = await new Promise<
         { keyPair: CryptoKeyPair; publicKeyHex: string; expiresAt: number } | undefined
       >((resolve, reject) => {
-        const request = database.transaction('keys', 'readonly').objectStore('keys').get('auth')
+        const request = database.transaction('keys', 'readonly').objectStore('keys').get(name)
         request.onsuccess = () => resolve(request.result)
         request.onerror = () => reject(request.error)
       })
@@ -150,5 +159,5 @@ export async function readFrameKey(page: Page, frameUrl: string): Promise<FrameK
     } finally {
       database.close()
     }
-  })
+  }, name)
 }
