@@ -2,12 +2,14 @@ import type { Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { embeddedKeyName } from '../../../frame/src/shared/embeddedKeyName.js'
 import { createApp } from '../../../server/src/apps/createApp.js'
 import type { User } from '../../src/types.js'
 import { connectKeyFrame, keyFrameRequest } from './keyFrameChannel.js'
 import { type PlainPage, servePlainPage } from './servePlainPage.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import {
+  readFrameKey,
   reloadPage,
   showOnPage,
   signInWithEmailCode,
@@ -214,5 +216,64 @@ test("error: attack 6 — an export bundle for app A's export frame does not ope
   await frameA.waitForSelector('#secret', { state: 'visible' })
   expect(mnemonicToAccount(((await frameA.textContent('#secret')) ?? '').trim()).address).toBe(user.address)
   await testbed.screenshot(pageA, 'export-2-app-a-shown')
+  await context.close()
+})
+
+/**
+ * Puts the auth frame's key of `page` back where a frame before this change kept it (`auth`, the
+ * one unnamed key of the partition), as a user signed in before the upgrade has it.
+ */
+async function storeUnderLegacyName(page: Page, frameUrl: string, name: string) {
+  const frame = page.frames().find((candidate) => candidate.url() === frameUrl)
+  if (!frame) throw new Error(`no frame ${frameUrl} on the page`)
+  await frame.evaluate(async (name) => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('sigil-frame')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction('keys', 'readwrite')
+      const store = transaction.objectStore('keys')
+      const current = store.get(name)
+      current.onsuccess = () => {
+        store.put(current.result, 'auth')
+        store.delete(name)
+      }
+      transaction.oncomplete = () => resolve()
+      transaction.onerror = () => reject(transaction.error)
+    })
+    database.close()
+  }, name)
+}
+
+test('behavior: a user signed in before keys were named stays signed in; the old key goes to the first app and origin only', async () => {
+  const context = await testbed.newContext()
+  const { page: pageA, user } = await signInOnAppA(context, 'frame-keys-upgrade@example.com')
+  const authA = `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`
+  const keyA = await readFrameKey(pageA, authA)
+  expect(keyA?.publicKeyHex).toMatch(/^04[0-9a-f]{128}$/)
+  await storeUnderLegacyName(
+    pageA,
+    authA,
+    embeddedKeyName('auth', { app: testbed.app.appId, origin: testbed.appUrl }),
+  )
+  expect(await readFrameKey(pageA, authA)).toBeUndefined()
+
+  // The first frame to load a key after the upgrade is app A's (the user comes back to A): it
+  // adopts the old key, and the stored session opens as before.
+  await reloadPage(pageA)
+  expect(await pageA.evaluate(() => (window as unknown as TestPageWindow).signer.status)).toBe('CONNECTED')
+  expect((await readFrameKey(pageA, authA))?.publicKeyHex).toBe(keyA?.publicKeyHex)
+  const signature = await pageA.evaluate(() =>
+    (window as unknown as TestPageWindow).signer.signMessage('signed after the upgrade'),
+  )
+  expect(await recoverMessageAddress({ message: 'signed after the upgrade', signature })).toBe(user.address)
+
+  // The old entry is gone: app B's frame on the same site gets a key of its own.
+  const pageB = await openAppB(pageA)
+  const keyB = await connectKeyFrame(pageB, 'b-auth', `${testbed.serverUrl}/frame/auth?app=${appB.appId}`)
+  expect(keyB).not.toBe(keyA?.publicKeyHex)
+  await testbed.screenshot(pageA, 'upgrade-app-a-still-connected')
   await context.close()
 })
