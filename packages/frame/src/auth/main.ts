@@ -14,7 +14,7 @@ import { stampWithSessionKey } from './stampWithSessionKey.js'
 /** Where the key was kept before keys were named by app and origin: adopted by the first page to load one. */
 const legacyKeyName = 'auth'
 const app = readFrameApp(window.location)
-/** The key of this app for the page of `origin` (docs/security.md#key-frames). */
+/** The key of this app for the page of `origin` (docs/security.md#key-frames-and-a-compromised-page). */
 const keyName = (origin: string) => embeddedKeyName('auth', { app, origin })
 const settings = readFrameSettings(document)
 let sessionKey: SessionKey | undefined

@@ -12,7 +12,7 @@ import { toKeyFormat } from './toKeyFormat.js'
 /** Where the key was kept before keys were named by app and origin: dropped on the first announcement. */
 const legacyKeyName = 'export'
 const app = readFrameApp(window.location)
-/** The key of this app for the page of `origin` (docs/security.md#key-frames). */
+/** The key of this app for the page of `origin` (docs/security.md#key-frames-and-a-compromised-page). */
 const keyName = (origin: string) => embeddedKeyName('export', { app, origin })
 /** The origin of the page this frame announced its key to (a frame has one parent). */
 let parentOrigin: string | undefined

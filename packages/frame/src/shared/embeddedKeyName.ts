@@ -14,7 +14,7 @@ export type EmbeddedKeyOwner = {
  * share one storage partition between every page of a top-level site (app-a.example.com and
  * app-b.example.com, or two localhost ports), so a name without the origin would let one page reset,
  * replace or open with another page's key. The origin is the part no page can forge; the app keeps
- * two apps that allow the same origin apart (docs/security.md#key-frames).
+ * two apps that allow the same origin apart (docs/security.md#key-frames-and-a-compromised-page).
  *
  * @example
  * embeddedKeyName('auth', { app: 'app_123', origin: 'https://app.example.com' })

@@ -22,7 +22,7 @@ import {
  * partition, so two apps on one site (here two ports of localhost: app A is the test app, app B
  * another tenant) shared the key frames' stored keys. App B's page, driving its own Sigil frames,
  * could reset app A's key (signing A's users out) and open a bundle sealed to A's key. Keys are now
- * named by app and embedding origin (docs/security.md#key-frames).
+ * named by app and embedding origin (docs/security.md#key-frames-and-a-compromised-page).
  */
 
 let testbed: BrowserTestbed
