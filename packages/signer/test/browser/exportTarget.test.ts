@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../../server/src/apps/createApp.js'
 import type { User } from '../../src/types.js'
+import { type PlainPage, servePlainPage } from './servePlainPage.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import { showOnPage, signInWithEmailCode, type TestPageWindow } from './testPage.js'
 
@@ -18,28 +17,20 @@ import { showOnPage, signInWithEmailCode, type TestPageWindow } from './testPage
 
 let testbed: BrowserTestbed
 /** A page of tenant B (another port of localhost), whose app is not the test app. */
-let tenantB: { url: string; server: Server; appId: string }
+let tenantB: PlainPage & { appId: string }
 beforeAll(async () => {
   testbed = await startBrowserTestbed('export-target')
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end('<!doctype html><title>Tenant B</title><h1>Tenant B</h1>')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://localhost:${(server.address() as AddressInfo).port}`
+  const page = await servePlainPage('Tenant B')
   const { appId } = await createApp(testbed.server.store.db, {
     name: 'tenant B',
-    origins: [url],
+    origins: [page.url],
     now: Date.now(),
   })
-  tenantB = { url, server, appId }
+  tenantB = { ...page, appId }
 })
 afterAll(async () => {
   await testbed?.close()
-  if (tenantB) {
-    tenantB.server.closeAllConnections()
-    await new Promise<void>((resolve) => tenantB.server.close(() => resolve()))
-  }
+  await tenantB?.close()
 })
 
 async function signIn(email: string): Promise<{ page: Page; user: User }> {

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { parseApiKeyStamp, verifyApiKeyStamp } from '@sigil/protocol'
 import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type PlainPage, servePlainPage } from './servePlainPage.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import { readFrameKey, showOnPage } from './testPage.js'
 
@@ -26,23 +25,15 @@ type FrameTestWindow = Window & {
 let testbed: BrowserTestbed
 let frameUrl: string
 /** A page on an origin that no app lists (another port of localhost). */
-let otherSite: { url: string; server: Server }
+let otherSite: PlainPage
 beforeAll(async () => {
   testbed = await startBrowserTestbed('frame-protocol')
   frameUrl = `${testbed.serverUrl}/frame/auth?app=${testbed.app.appId}`
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end('<!doctype html><title>Another origin</title><h1>Another origin (not allowed)</h1>')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  otherSite = { url: `http://localhost:${(server.address() as AddressInfo).port}`, server }
+  otherSite = await servePlainPage('Another origin (not allowed)')
 })
 afterAll(async () => {
   await testbed?.close()
-  if (otherSite) {
-    otherSite.server.closeAllConnections()
-    await new Promise<void>((resolve) => otherSite.server.close(() => resolve()))
-  }
+  await otherSite?.close()
 })
 
 /** Puts the auth frame in an iframe on `page` and records every message posted to the page's window. */
