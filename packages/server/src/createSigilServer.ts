@@ -35,6 +35,7 @@ import { ensureServerSecret } from './setup/ensureServerSecret.js'
 import { openVault } from './setup/openVault.js'
 import { signerRoutes } from './signerRoutes.js'
 import { createSignerRoutes } from './signin/index.js'
+import { startSolanaSponsorshipSettlement } from './sponsor/solana/startSolanaSponsorshipSettlement.js'
 import { startSponsorshipSettlement } from './sponsor/startSponsorshipSettlement.js'
 import { createStore } from './store/createStore.js'
 import { createWriteBatcher } from './store/createWriteBatcher.js'
@@ -198,6 +199,10 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     const settlement = resolved.chains.some((chain) => chain.type !== 'solana')
       ? startSponsorshipSettlement(ctx)
       : undefined
+    // Solana quotes become the fee their transaction paid, or are released once their blockhash expired.
+    const solanaSettlement = resolved.chains.some((chain) => chain.type === 'solana')
+      ? startSolanaSponsorshipSettlement(ctx)
+      : undefined
 
     const websockets = solanaWebsocketGateway(ctx)
 
@@ -210,6 +215,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
       async close() {
         await websockets.close()
         await settlement?.stop()
+        await solanaSettlement?.stop()
         await ctx.batcher.close()
         await ctx.signingThread?.close()
         ctx.mailer.close()

@@ -195,6 +195,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
     expect(listed).toContainEqual({
       ...policy,
       periodStartedAt: today.toISOString(),
+      reservedLamports: '0',
       remainingLamports: '100000000',
     })
     const mixed = await runCliInProcess(

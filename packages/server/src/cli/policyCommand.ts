@@ -9,6 +9,7 @@ import { settleSponsorships } from '../sponsor/settleSponsorships.js'
 import { sigilAccountFactories } from '../sponsor/sigilAccountFactories.js'
 import { createSolanaSponsorPolicy } from '../sponsor/solana/createSolanaSponsorPolicy.js'
 import { readSolanaPolicySpending } from '../sponsor/solana/readSolanaPolicySpending.js'
+import { settleSolanaSponsorships } from '../sponsor/solana/settleSolanaSponsorships.js'
 import { createStore } from '../store/createStore.js'
 import { createWriteBatcher } from '../store/createWriteBatcher.js'
 import { migrateToLatest } from '../store/migrateToLatest.js'
@@ -176,6 +177,14 @@ export async function policyCommand(args: string[]): Promise<void> {
       const writes = createWriteBatcher(store)
       try {
         await settleSponsorships({ db: store.db, writes, chains, logger, now })
+      } finally {
+        await writes.close()
+      }
+    }
+    if (chains.some((chain) => chain.type === 'solana')) {
+      const writes = createWriteBatcher(store)
+      try {
+        await settleSolanaSponsorships({ db: store.db, writes, chains, logger, now })
       } finally {
         await writes.close()
       }

@@ -45,11 +45,13 @@ export function policyJson(policy: SponsorPolicy | SolanaSponsorPolicy, extras: 
       maxLamportsPerTransaction: decimal(policy.maxLamportsPerTransaction),
       maxTransactionsPerUserPerDay: policy.maxTransactionsPerUserPerDay,
       allowedPrograms: policy.allowedPrograms,
-      // All time; with `policy list`, the current period's and what the budget still allows in it.
+      // All time, landed fees and open quotes together; with `policy list`, the current period's landed
+      // fees, its open quotes (`reservedLamports`) and what the budget still allows in it.
       spentLamports: (extras.solanaSpending?.spentLamports ?? policy.spentLamports).toString(),
       ...(extras.solanaSpending
         ? {
             periodStartedAt: iso(extras.solanaSpending.periodStart),
+            reservedLamports: extras.solanaSpending.reservedLamports.toString(),
             remainingLamports: decimal(extras.solanaSpending.remainingLamports),
           }
         : {}),

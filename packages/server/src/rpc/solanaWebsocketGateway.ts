@@ -7,6 +7,7 @@ import { clientIpOf } from '../http/clientIp.js'
 import { ApiError } from '../http/errors/ApiError.js'
 import { toSignerErrorBody } from '../http/errors/toSignerErrorBody.js'
 import type { SigilContext } from '../SigilContext.js'
+import { solanaWebsocketHandshakeError } from './solanaWebsocketHandshakeError.js'
 import { solanaWebsocketProxy } from './solanaWebsocketProxy.js'
 
 /** The caps of the Solana websocket (docs/protocol.md#solana-websocket). */
@@ -55,11 +56,13 @@ const pathPattern = /^\/rpc\/([^/?#]+)(?:\/([^/?#]+))?\/?(?:[?#].*)?$/
 /**
  * The RPC gateway's websocket for Solana chains: an upgrade on `/rpc/<solana chain id>` or
  * `/rpc/<solana chain id>/<apiKey>`, the paths of the HTTP gateway, so web3.js's and `@solana/kit`'s
- * default websocket URL (the HTTP URL in ws form) reaches it. The app is found as on HTTP
+ * default websocket URL (the HTTP URL in ws form) reaches it. First the request must be a websocket
+ * handshake (`solanaWebsocketHandshakeError`: 405/400/426); then the app is found as on HTTP
  * (`resolveApp`: the key in the path, a bearer API key or JWT, else an allowed browser `Origin`); a
  * refused app gets 401/403 `{ error, code }` and no socket, an unknown chain 404, an unreachable cluster
- * 502. Then each socket is relayed to a socket of its own at the cluster (`solanaWebsocketProxy`), within
- * `limits`.
+ * 502. Only then is the cluster's socket opened and the client address's place taken; a handshake that
+ * still fails (ws refuses it, the client is gone) closes that socket and frees the place. Each socket is
+ * relayed to a socket of its own at the cluster (`solanaWebsocketProxy`), within `limits`.
  *
  * @example
  * const websockets = solanaWebsocketGateway(ctx)
@@ -81,12 +84,20 @@ export function solanaWebsocketGateway(
     else perClient.delete(client)
   }
 
-  const refuse = (socket: Duplex, status: number, body: { error: string; code: string }) => {
+  const refuse = (
+    socket: Duplex,
+    status: number,
+    body: { error: string; code: string },
+    headers: Record<string, string> = {},
+  ) => {
     if (socket.destroyed) return
     const text = JSON.stringify(body)
+    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\n${extra.join('')}Connection: close\r\n\r\n${text}`,
     )
+    // What the client sends after its refused upgrade is not read: the socket ends once the answer is out.
+    socket.once('finish', () => socket.destroy())
   }
 
   const connectUpstream = (chain: SolanaChainConfig) =>
@@ -106,6 +117,9 @@ export function solanaWebsocketGateway(
     })
 
   const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Nothing is opened or counted for a request that is not a websocket handshake.
+    const malformed = solanaWebsocketHandshakeError(request)
+    if (malformed) return refuse(socket, malformed.status, malformed.body, malformed.headers)
     const match = pathPattern.exec(request.url ?? '')
     const chainId = match?.[1] ?? ''
     const chain = ctx.config.chains.find(
@@ -129,6 +143,8 @@ export function solanaWebsocketGateway(
       if (error instanceof ApiError) return refuse(socket, error.status, toSignerErrorBody(error))
       throw error
     }
+    // The client hung up while its app was looked up: nothing to open.
+    if (socket.destroyed) return
     if (open.size + accepting >= caps.maxSockets)
       return refuse(socket, 429, {
         error: `too many websockets open on this server (at most ${caps.maxSockets})`,
@@ -185,8 +201,10 @@ export function solanaWebsocketGateway(
         logger: ctx.logger,
       })
     })
-    // ws answered the handshake itself (400) when it was not a valid websocket upgrade.
-    if (!upgraded && socket.destroyed && !open.has(upstream)) {
+    // Without verifyClient, ws upgrades (and calls back) synchronously or not at all: it refused the
+    // handshake (a header the checks above let through, a client gone, the server closing) and answered
+    // or destroyed the app's socket itself. The cluster's socket and the address's place go with it.
+    if (!upgraded) {
       release(address)
       upstream.terminate()
     }

@@ -84,9 +84,19 @@ export type SolanaSponsorshipTable = {
   user_address: string
   /** Hex SHA-256 of the final message (fee payer first): a repeated request finds its record by it. */
   message_hash: string
-  /** Decimal lamports the node quoted for the message (`getFeeForMessage`). */
+  /** Decimal lamports the node quoted for the message (`getFeeForMessage`): counted while the quote is open. */
   fee_lamports: string
   created_at: number | bigint | string
   /** Who the per-user limits count (0010): `user:<Sigil user id>` or `key:<base58 signer>`. */
   user_key: string | null
+  /** Base58 transaction id (the fee payer's signature) (0012); null for rows recorded before. */
+  signature: string | null
+  /** Base58 blockhash of the message (0012). */
+  blockhash: string | null
+  /** Decimal: the last block height at which the node accepts the blockhash, as it said when quoting (0012). */
+  last_valid_block_height: string | null
+  /** Epoch ms the quote was settled (landed, or released once its blockhash expired); null while open (0012). */
+  settled_at: number | bigint | string | null
+  /** Decimal lamports the transaction paid (`'0'`: never landed); null while open: the quote counts (0012). */
+  paid_lamports: string | null
 }

@@ -9,8 +9,10 @@ import type { SolanaSponsorPolicy } from './SolanaSponsorPolicy.js'
  * What the Solana policy has used so far, as its limits count it: the transactions of `userKey`
  * (`user:<Sigil user id>` or `key:<base58 signer>`) since 00:00 UTC, and the fees reserved in the
  * current budget period (UTC, `policy.budgetPeriod`) by everyone and by `userKey`. A fee counts from the
- * moment the fee payer signs (the quote is the most it can pay). Only what a limit of the policy needs
- * is read; the rest is 0.
+ * moment the fee payer signs (the quote is the most it can pay) until settlement: then the fee the
+ * transaction paid, or 0 once its blockhash expired unlanded (docs/sponsorship.md#solana-fee-payer). A
+ * released quote still counts as a transaction of the day. Only what a limit of the policy needs is
+ * read; the rest is 0.
  *
  * @example
  * const usage = await readSolanaPolicyUsage(db, policy, { userKey: 'user:…', now: Date.now() })
@@ -22,7 +24,10 @@ export async function readSolanaPolicyUsage(
 ): Promise<SolanaPolicyUsage> {
   const since = startOfBudgetPeriod(policy.budgetPeriod, now)
   const rows = () => db.selectFrom('solana_sponsorships').where('policy_id', '=', policy.id)
-  const sumFees = sql<number | string | bigint | null>`sum(cast(fee_lamports as bigint))`.as('fees')
+  // A settled quote counts what the transaction paid ('0': released); an open one its quote.
+  const sumFees = sql<
+    number | string | bigint | null
+  >`sum(cast(coalesce(paid_lamports, fee_lamports) as bigint))`.as('fees')
   // One after the other: inside a transaction they share one connection.
   const userTransactionsToday =
     policy.maxTransactionsPerUserPerDay === null
@@ -36,7 +41,7 @@ export async function readSolanaPolicyUsage(
               .executeTakeFirstOrThrow()
           ).count,
         )
-  // The policy row keeps the running total; a period's spend is summed from its records.
+  // The policy row keeps the running total (settlement moves it); a period's spend is summed from its records.
   const spentLamports =
     policy.budgetLamports === null
       ? 0n

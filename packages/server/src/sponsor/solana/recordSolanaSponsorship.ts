@@ -12,6 +12,8 @@ export type RecordSolanaSponsorshipParameters = {
   appId: string
   /** The final transaction, its fee known. */
   transaction: SponsoredSolanaTransaction & { feeLamports: bigint }
+  /** What settlement looks for (docs/sponsorship.md#solana-fee-payer): the transaction id, its blockhash, and the last block height at which it can land. */
+  quote: { signature: string; blockhash: string; lastValidBlockHeight: bigint }
   now: number
   /** The server's cap on one transaction's fee for a policy without its own (`SIGIL_SOLANA_MAX_FEE_LAMPORTS`). */
   serverMaxFeeLamports?: bigint | null | undefined
@@ -25,8 +27,10 @@ export type RecordSolanaSponsorshipReturnType = {
 /**
  * Checks every limit of the Solana policy against its recorded usage (transactions per user per day,
  * the budget and the budget per user of the period, counted by `userKey`) and, in the same transaction,
- * records the transaction (user key, message hash, fee) and adds it to the policy's count and fees: the
- * quoted fee, the most the fee payer can pay for it, is reserved before the signature leaves. Call it
+ * records the transaction (user key, message hash, fee, and what settlement looks for: its id, blockhash
+ * and last valid block height) and adds it to the policy's count and fees: the quoted fee, the most the
+ * fee payer can pay for it, is reserved before the signature leaves, and stays counted until
+ * `settleSolanaSponsorships` finds it landed (then its real fee) or expired unlanded (then 0). Call it
  * before answering the signed transaction: once it returns, the sponsorship counts (it survives a
  * restart).
  *
@@ -37,13 +41,13 @@ export type RecordSolanaSponsorshipReturnType = {
  * settles two instances recording the same message at once.
  *
  * @example
- * const { repeated } = await recordSolanaSponsorship(ctx.batcher, { policyId, appId, transaction, now: Date.now() })
+ * const { repeated } = await recordSolanaSponsorship(ctx.batcher, { policyId, appId, transaction, quote, now: Date.now() })
  */
 export async function recordSolanaSponsorship(
   writes: Pick<WriteBatcher, 'run'>,
   parameters: RecordSolanaSponsorshipParameters,
 ): Promise<RecordSolanaSponsorshipReturnType> {
-  const { policyId, appId, transaction, now, serverMaxFeeLamports } = parameters
+  const { policyId, appId, transaction, quote, now, serverMaxFeeLamports } = parameters
   return retryOnConflict(
     () =>
       writes.run(async (trx) => {
@@ -88,6 +92,11 @@ export async function recordSolanaSponsorship(
             message_hash: transaction.messageHash,
             fee_lamports: transaction.feeLamports.toString(),
             created_at: now,
+            signature: quote.signature,
+            blockhash: quote.blockhash,
+            last_valid_block_height: quote.lastValidBlockHeight.toString(),
+            settled_at: null,
+            paid_lamports: null,
           })
           .execute()
         return { repeated: false }

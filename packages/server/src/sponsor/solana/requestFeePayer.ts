@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import {
+  getBase58Decoder,
   getBase64Decoder,
   getTransactionEncoder,
   type SignatureBytes,
@@ -8,7 +9,7 @@ import {
 } from '@solana/kit'
 import type { SolanaChainConfig } from '../../gateway/ChainConfig.js'
 import type { GatewayRequest } from '../../gateway/GatewayRequest.js'
-import { RpcError } from '../../gateway/RpcError.js'
+import { RpcError, rpcErrorCodes } from '../../gateway/RpcError.js'
 import { assertPolicyAudience } from '../assertPolicyAudience.js'
 import { assertFeePayerOnlyPaysFees } from './assertFeePayerOnlyPaysFees.js'
 import { assertNoDurableNonce } from './assertNoDurableNonce.js'
@@ -17,10 +18,12 @@ import { decodeSolanaTransaction } from './decodeSolanaTransaction.js'
 import { findSolanaSponsorPolicy } from './findSolanaSponsorPolicy.js'
 import { parseFeePayerParams } from './parseFeePayerParams.js'
 import { quoteSolanaFee } from './quoteSolanaFee.js'
+import { readSolanaLastValidBlockHeight } from './readSolanaLastValidBlockHeight.js'
 import { readSolanaPolicyUsage } from './readSolanaPolicyUsage.js'
 import { recordSolanaSponsorship } from './recordSolanaSponsorship.js'
 import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
 import { setSolanaFeePayer } from './setSolanaFeePayer.js'
+import { settleSolanaSponsorships } from './settleSolanaSponsorships.js'
 import { signWithSolanaFeePayer } from './signWithSolanaFeePayer.js'
 import { simulateSolanaTransaction } from './simulateSolanaTransaction.js'
 
@@ -42,10 +45,12 @@ export const solanaFeePayerMethod = 'alchemy_requestFeePayer'
  * not `AdvanceNonceAccount`), the app's Solana policy (kind, chain, programs, disabled, expired, per-user
  * per day), the fee the node quotes for the final message (which also proves its blockhash recent)
  * against the policy's lamports limit (or the server's cap, `SIGIL_SOLANA_MAX_FEE_LAMPORTS`, for a
- * policy without one) and its budgets (per policy and per user, per period), and a simulation on the
- * node (asked together); the sponsorship and its fee are recorded durably, with every limit checked
- * again in that database transaction, before the answer. The same message again answers the same signed
- * transaction and counts once.
+ * policy without one) and its budgets (per policy and per user, per period; quotes whose blockhash has
+ * expired unlanded are settled first when a budget would refuse), the last block height at which it
+ * can land (`readSolanaLastValidBlockHeight`), and a simulation on the node (asked together); the
+ * sponsorship and its fee are recorded durably, with every limit checked again in that database
+ * transaction, before the answer. The same message again answers the same signed transaction and
+ * counts once.
  *
  * @example
  * const { serializedTransaction } = await requestFeePayer(request, [{ policyId, serializedTransaction: base64 }])
@@ -93,10 +98,11 @@ export async function requestFeePayer(
     : await readSolanaPolicyUsage(ctx.store.db, policy, { userKey: transaction.userKey, now })
   assertSolanaPolicyAllows(policy, transaction, { now, usage })
 
-  // The node's two answers are independent: ask both at once, then refuse in a fixed order (the quote's
+  // The node's answers are independent: ask them at once, then refuse in a fixed order (the quote's
   // blockhash error, the policy's fee limit and budgets, the simulation's error).
-  const [quote, simulation] = await Promise.allSettled([
+  const [quote, lastValid, simulation] = await Promise.allSettled([
     quoteSolanaFee(request, messageBytes, message.lifetimeToken),
+    readSolanaLastValidBlockHeight(request),
     simulateSolanaTransaction(
       request,
       encodeWire(messageBytes, message.staticAccounts, signatures),
@@ -105,11 +111,21 @@ export async function requestFeePayer(
   ])
   if (quote.status === 'rejected') throw quote.reason
   const final = { ...transaction, feeLamports: quote.value }
-  assertSolanaPolicyAllows(policy, final, {
-    now,
-    usage,
-    serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
-  })
+  const check = (current: typeof policy, counted: typeof usage) =>
+    assertSolanaPolicyAllows(current, final, {
+      now,
+      usage: counted,
+      serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
+    })
+  try {
+    check(policy, usage)
+  } catch (error) {
+    // A budget may be held by quotes whose blockhash has expired unlanded: settle them, then look again.
+    if (!(await settledPolicyQuotes(request, policy, error))) throw error
+    const settled = await findSolanaSponsorPolicy(ctx.store.db, { policyId, appId: app.id })
+    check(settled, await readSolanaPolicyUsage(ctx.store.db, settled, { userKey: transaction.userKey, now }))
+  }
+  if (lastValid.status === 'rejected') throw lastValid.reason
   if (simulation.status === 'rejected') throw simulation.reason
 
   signatures[0] = signWithSolanaFeePayer(ctx.vault, feePayer, messageBytes)
@@ -118,6 +134,11 @@ export async function requestFeePayer(
     policyId,
     appId: app.id,
     transaction: final,
+    quote: {
+      signature: getBase58Decoder().decode(signatures[0]),
+      blockhash: message.lifetimeToken,
+      lastValidBlockHeight: lastValid.value,
+    },
     now,
     serverMaxFeeLamports: ctx.config.solanaMaxFeeLamports,
   })
@@ -131,6 +152,28 @@ export async function requestFeePayer(
     repeated,
   })
   return { serializedTransaction: getBase64Decoder().decode(wire) }
+}
+
+/**
+ * Settles the open quotes of `policy` on the request's chain when `refusal` is a policy refusal and the
+ * policy has a budget: true when a quote was settled (the usage then reads lower, or the same).
+ */
+async function settledPolicyQuotes(
+  { ctx, chain }: GatewayRequest<SolanaChainConfig>,
+  policy: { id: string; budgetLamports: bigint | null; budgetPerUserLamports: bigint | null },
+  refusal: unknown,
+): Promise<boolean> {
+  if (!(refusal instanceof RpcError) || refusal.code !== rpcErrorCodes.POLICY_REFUSED) return false
+  if (policy.budgetLamports === null && policy.budgetPerUserLamports === null) return false
+  const { landed, released } = await settleSolanaSponsorships({
+    db: ctx.store.db,
+    writes: ctx.batcher,
+    chains: [chain],
+    logger: ctx.logger,
+    now: ctx.now(),
+    policyId: policy.id,
+  })
+  return landed + released > 0
 }
 
 /** Wire bytes: the signatures (one per signer, all-zero where missing) then the message. */

@@ -28,6 +28,9 @@ const transaction = (n: number, overrides: Partial<SponsoredSolanaTransaction> =
   ...overrides,
 })
 
+/** What settlement would look for (these records are never settled here). */
+const quote = { signature: 'unsent', blockhash: 'unknown', lastValidBlockHeight: 1_000_000n }
+
 forEachDialect((dialect) => {
   const getStore = useTestStore(dialect)
   const newApp = async () =>
@@ -84,6 +87,7 @@ forEachDialect((dialect) => {
           policyId: policy.id,
           appId,
           transaction: transaction(n),
+          quote,
           now,
         })
       expect(await record(1)).toEqual({ repeated: false })
@@ -119,6 +123,7 @@ forEachDialect((dialect) => {
           policyId,
           appId,
           transaction: transaction(n, overrides),
+          quote,
           now: at,
         })
       const chain = await createSolanaSponsorPolicy(db, { appId, chains: ['solana-devnet'], now })
@@ -176,6 +181,7 @@ forEachDialect((dialect) => {
             policyId: policy.id,
             appId,
             transaction: transaction(n, { user: testAddress(100 + n), userKey: 'user:alice' }),
+            quote,
             now,
           }).catch((error: Error) => error.message),
         )
@@ -189,6 +195,7 @@ forEachDialect((dialect) => {
           policyId: policy.id,
           appId,
           transaction: transaction(99, { user: testAddress(100), userKey: 'user:bob' }),
+          quote,
           now,
         }),
       ).resolves.toEqual({ repeated: false })
@@ -210,7 +217,13 @@ forEachDialect((dialect) => {
         overrides: Partial<SponsoredSolanaTransaction> = {},
         at = now,
       ) =>
-        recordSolanaSponsorship(writes, { policyId, appId, transaction: transaction(n, overrides), now: at })
+        recordSolanaSponsorship(writes, {
+          policyId,
+          appId,
+          transaction: transaction(n, overrides),
+          quote,
+          now: at,
+        })
 
       const total = await createSolanaSponsorPolicy(store.db, { appId, budgetLamports: 25_000n, now })
       await record(total.id, 1)
@@ -270,6 +283,7 @@ forEachDialect((dialect) => {
             policyId: policy.id,
             appId,
             transaction: transaction(n, { user: testAddress(20 + n) }),
+            quote,
             now,
           }),
         ),
@@ -326,6 +340,7 @@ forEachDialect((dialect) => {
             policyId: policy.id,
             appId,
             transaction: transaction(n % 6),
+            quote,
             now,
           }),
         ),
