@@ -10,6 +10,7 @@ import * as provenEmails from './0008_proven_emails.js'
 import * as signInFailures from './0009_sign_in_failures.js'
 import * as sponsorLimits from './0010_sponsor_limits.js'
 import * as apiKeyChangeNotices from './0011_api_key_change_notices.js'
+import * as reservedShare from './0012_reserved_share.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_sign_in_failures': signInFailures,
   '0010_sponsor_limits': sponsorLimits,
   '0011_api_key_change_notices': apiKeyChangeNotices,
+  '0012_reserved_share': reservedShare,
 }
