@@ -117,6 +117,7 @@ export async function policyCommand(args: string[]): Promise<void> {
     '--max-transactions-per-user-per-day',
   )
   const budgetPerUser = integer(values['budget-per-user'], '--budget-per-user')
+  const reservedShare = percent(values['max-reserved-share-per-user'], '--max-reserved-share-per-user')
   const budgetPeriod = values['budget-period'] as SponsorBudgetPeriod | undefined
   const audience = (values.audience ?? 'signed-in') as SponsorAudience
   const chainIds = values.solana ? undefined : values.chain?.map((chain) => Number(integer(chain, '--chain')))
@@ -158,10 +159,7 @@ export async function policyCommand(args: string[]): Promise<void> {
       budgetPerUserWei: budgetPerUser,
       budgetPeriod,
       maxCostWeiPerOperation: integer(values['max-cost-wei'], '--max-cost-wei'),
-      maxReservedSharePerUserBps: percent(
-        values['max-reserved-share-per-user'],
-        '--max-reserved-share-per-user',
-      ),
+      maxReservedSharePerUserBps: reservedShare,
       audience,
       senderFactories: values['any-sender']
         ? undefined
