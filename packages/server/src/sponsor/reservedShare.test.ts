@@ -93,7 +93,7 @@ forEachDialect((dialect) => {
       await reserve('user:a', { maxCostWei: 600n })
     })
 
-    test('behavior: the share is the policy's own; 100 % lets one user hold the whole budget', async () => {
+    test("behavior: the share is the policy's own; 100 % lets one user hold the whole budget", async () => {
       const quarter = await setUp(10_000n, 2_500)
       await quarter.reserve('sender:a', { maxCostWei: 2_500n })
       await expect(quarter.reserve('sender:a', { maxCostWei: 1n })).rejects.toThrow(
