@@ -12,14 +12,16 @@ export const adminCreateApiKeyUsage =
 export const appCreateUsage =
   'sigil-server app create --name NAME --origin URL [--origin URL…] [--email-mode otp|magic-link] [--redirect-url URL] [--jwt-public-key PEM_OR_JWK | --jwt-public-key-file PATH] [--oauth-provider ID…] [--data-dir ./.sigil] [--database-url URL]'
 
-export const policyUsage = `sigil-server policy create --app APP_ID (--budget WEI | --unlimited) [--budget-period total|day|week|month] [--budget-per-user WEI] [--max-cost-wei WEI] [--audience public|signed-in|server] [--allow-factory 0x… | --any-sender] [--name NAME] [--chain ID…] [--max-gas N] [--max-operations-per-sender-per-day N] [--allow-target 0x…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
+export const policyUsage = `sigil-server policy create --app APP_ID (--budget WEI | --unlimited) [--budget-period total|day|week|month] [--budget-per-user WEI] [--max-reserved-share-per-user PERCENT] [--max-cost-wei WEI] [--audience public|signed-in|server] [--allow-factory 0x… | --any-sender] [--name NAME] [--chain ID…] [--max-gas N] [--max-operations-per-sender-per-day N] [--allow-target 0x…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
   sigil-server policy create --app APP_ID --solana (--budget LAMPORTS | --unlimited) [--budget-period total|day|week|month] [--budget-per-user LAMPORTS] [--audience public|signed-in|server] [--name NAME] [--chain solana-localnet…] [--max-lamports N] [--max-transactions-per-user-per-day N] [--allow-program BASE58…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
   sigil-server policy list [--app APP_ID] [--chains chains.json] [--data-dir ./.sigil] [--database-url URL]
   sigil-server policy disable POLICY_ID [--data-dir ./.sigil] [--database-url URL]
 
   --budget is wei for gas policies (alias --budget-wei), lamports with --solana; every policy needs one
   unless created with --unlimited. --audience defaults to signed-in; gas policies sponsor accounts of
-  Sigil's account factories unless --allow-factory or --any-sender says otherwise. policy list settles
+  Sigil's account factories unless --allow-factory or --any-sender says otherwise. One user may hold at
+  most --max-reserved-share-per-user of a gas policy's budget in open reservations (default 10, 100: no
+  share limit). policy list settles
   reservations and reads each paymaster's EntryPoint deposit on the chains of --chains or SIGIL_CHAINS.`
 
 export const paymasterSignerUsage = 'sigil-server paymaster signer [--data-dir ./.sigil] [--database-url URL]'

@@ -109,6 +109,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       maxCostWeiPerOperation: null,
       maxGasPerOperation: '3000000',
       maxOperationsPerSenderPerDay: 5,
+      maxReservedSharePerUser: 10,
       senderFactories: [...sigilAccountFactories],
       allowedTargets: [target.toLowerCase()],
       spentWei: '0',
@@ -291,6 +292,8 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
         'week',
         '--budget-per-user',
         '100',
+        '--max-reserved-share-per-user',
+        '2.5',
         '--max-cost-wei',
         '50',
         '--audience',
@@ -309,6 +312,7 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       budgetWei: '1000',
       budgetPeriod: 'week',
       budgetPerUserWei: '100',
+      maxReservedSharePerUser: 2.5,
       maxCostWeiPerOperation: '50',
       audience: 'public',
       senderFactories: [factory, target.toLowerCase()],
@@ -317,7 +321,23 @@ describe('sigil-server policy and paymaster signer on a data dir, while the serv
       ['policy', 'create', '--app', appId, '--budget-wei', '7', '--any-sender', '--data-dir', dataDir],
       env,
     )
-    expect(lastJson(anySender.stdout)).toMatchObject({ budgetWei: '7', senderFactories: null })
+    expect(lastJson(anySender.stdout)).toMatchObject({
+      budgetWei: '7',
+      senderFactories: null,
+      maxReservedSharePerUser: 10,
+    })
+    for (const share of ['0', '100.01', '1.234', 'ten'])
+      expect(
+        (
+          await runCliInProcess(
+            [
+              ...['policy', 'create', '--app', appId, '--budget', '1'],
+              ...['--max-reserved-share-per-user', share, '--data-dir', dataDir],
+            ],
+            env,
+          )
+        ).stderr,
+      ).toBe(`sigil-server: --max-reserved-share-per-user must be a percent from 0.01 to 100, got ${share}\n`)
     const solana = await runCliInProcess(
       [
         'policy',

@@ -19,6 +19,15 @@ import { commonOptions, storeLocation } from './parseCliArgs.js'
 import { policyJson } from './policyJson.js'
 import { readPaymasterDeposits } from './readPaymasterDeposits.js'
 
+/** A percent with at most two decimals, as basis points (`'2.5'` → 250). */
+const percent = (value: string | undefined, flag: string) => {
+  if (value === undefined) return undefined
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?%?$/.exec(value)
+  const bps = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0
+  if (bps < 1 || bps > 10_000) throw new Error(`${flag} must be a percent from 0.01 to 100, got ${value}`)
+  return bps
+}
+
 const integer = (value: string | undefined, flag: string) => {
   if (value === undefined) return undefined
   if (!/^\d+$/.test(value)) throw new Error(`${flag} must be a non-negative integer, got ${value}`)
@@ -33,6 +42,7 @@ const evmFlags = [
   'max-cost-wei',
   'allow-factory',
   'any-sender',
+  'max-reserved-share-per-user',
 ] as const
 const solanaFlags = ['max-lamports', 'max-transactions-per-user-per-day', 'allow-program'] as const
 
@@ -60,6 +70,7 @@ export async function policyCommand(args: string[]): Promise<void> {
       'budget-period': { type: 'string' },
       'budget-per-user': { type: 'string' },
       'max-cost-wei': { type: 'string' },
+      'max-reserved-share-per-user': { type: 'string' },
       audience: { type: 'string' },
       'allow-factory': { type: 'string', multiple: true },
       'any-sender': { type: 'boolean' },
@@ -107,6 +118,7 @@ export async function policyCommand(args: string[]): Promise<void> {
     '--max-transactions-per-user-per-day',
   )
   const budgetPerUser = integer(values['budget-per-user'], '--budget-per-user')
+  const reservedShare = percent(values['max-reserved-share-per-user'], '--max-reserved-share-per-user')
   const budgetPeriod = values['budget-period'] as SponsorBudgetPeriod | undefined
   const audience = (values.audience ?? 'signed-in') as SponsorAudience
   const chainIds = values.solana ? undefined : values.chain?.map((chain) => Number(integer(chain, '--chain')))
@@ -148,6 +160,7 @@ export async function policyCommand(args: string[]): Promise<void> {
       budgetPerUserWei: budgetPerUser,
       budgetPeriod,
       maxCostWeiPerOperation: integer(values['max-cost-wei'], '--max-cost-wei'),
+      maxReservedSharePerUserBps: reservedShare,
       audience,
       senderFactories: values['any-sender']
         ? undefined

@@ -66,6 +66,8 @@ export function policyJson(policy: SponsorPolicy | SolanaSponsorPolicy, extras: 
     budgetPerUserWei: decimal(policy.budgetPerUserWei),
     budgetPeriod: policy.budgetPeriod,
     maxCostWeiPerOperation: decimal(policy.maxCostWeiPerOperation),
+    // Percent of `budgetWei` one user may hold in open reservations (100: no share limit).
+    maxReservedSharePerUser: policy.maxReservedSharePerUserBps / 100,
     maxGasPerOperation: decimal(policy.maxGasPerOperation),
     maxOperationsPerSenderPerDay: policy.maxOperationsPerSenderPerDay,
     senderFactories: policy.senderFactories,

@@ -11,11 +11,9 @@ import { createApp } from '../apps/createApp.js'
 import { toApp } from '../apps/toApp.js'
 import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
 import { forEachDialect } from '../store/test/storeDialects.js'
-import { createTargetKey } from '../test/createTargetKey.js'
-import { type TestKey, type TestServer, testAppOrigin } from '../test/createTestServer.js'
+import { type TestServer, testAppOrigin } from '../test/createTestServer.js'
 import type { LocalListener } from '../test/serveOnLocalPort.js'
-import { createUserAccount } from '../users/createUserAccount.js'
-import { mintSessionBundle } from '../users/mintSessionBundle.js'
+import { signInTestUser, type TestSession } from '../test/signInTestUser.js'
 import { startDevnetGateway } from './test/startDevnetGateway.js'
 import { deploySimpleAccountFactories, entryPoints, toSimpleTestAccount } from './test/toSimpleTestAccount.js'
 
@@ -43,7 +41,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => devnet?.stop())
 
-type Session = { key: TestKey; organizationId: string; userId: string; apiKeyId: string }
+type Session = TestSession
 
 /** What reaches the gateway: an app credential, and maybe a session stamp (of this body, or of another). */
 type Caller = {
@@ -63,24 +61,8 @@ forEachDialect((dialect) => {
   let serverPolicy: string
   let jwtApp: { appId: string; apiKey: string; sign: () => Promise<string> }
 
-  const signIn = async (forApp: App, email: string, expirationSeconds = 900): Promise<Session> => {
-    const ctx = server.app.sigil
-    const account = await createUserAccount(ctx, { app: forApp, email, emailProvenBy: 'code' })
-    const targetKey = createTargetKey()
-    const { credentialBundle, apiKeyId } = await mintSessionBundle(ctx, {
-      organizationId: account.organizationId,
-      userId: account.userId,
-      targetPublicKey: targetKey.publicKey,
-      expirationSeconds,
-      credentialType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
-    })
-    return {
-      key: await targetKey.open(credentialBundle),
-      organizationId: account.organizationId,
-      userId: account.userId,
-      apiKeyId,
-    }
-  }
+  const signIn = (forApp: App, email: string, expirationSeconds = 900): Promise<Session> =>
+    signInTestUser(server.app.sigil, forApp, email, expirationSeconds)
 
   beforeAll(async () => {
     ;({ server, listener } = await startDevnetGateway(dialect, devnet))

@@ -23,6 +23,11 @@ export type SponsorPolicy = {
   budgetPerUserWei: bigint | null
   /** What `budgetWei` and `budgetPerUserWei` count over (UTC periods). */
   budgetPeriod: SponsorBudgetPeriod
+  /**
+   * The largest share of `budgetWei` one user may hold in open reservations (signed, not settled, not
+   * expired), basis points: 1000 is 10 % (the default), 10000 no share limit. Unused without a budget.
+   */
+  maxReservedSharePerUserBps: number
   /** Largest worst-case cost of one operation, wei; null: only the budget and the server's fee caps bound it. */
   maxCostWeiPerOperation: bigint | null
   /** Factories (lowercase) whose accounts it sponsors; null: any sender. */

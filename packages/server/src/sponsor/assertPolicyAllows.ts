@@ -1,5 +1,6 @@
 import { RpcError } from '../gateway/RpcError.js'
 import { decodeCallTargets } from './decodeCallTargets.js'
+import { maxReservedWeiPerUser } from './maxReservedWeiPerUser.js'
 import type { SponsoredOperation } from './SponsoredOperation.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 
@@ -15,6 +16,8 @@ export type PolicyUsage = {
   userUsedWei: bigint
   /** `operationWei` of this user's signatures only. */
   userOperationWei: bigint
+  /** Open worst cases of this user's other operations (the part of `userUsedWei` not settled yet). */
+  userReservedWei: bigint
 }
 
 /** No usage at all (a policy nothing was signed under yet). */
@@ -24,6 +27,7 @@ export const noPolicyUsage: PolicyUsage = {
   operationWei: 0n,
   userUsedWei: 0n,
   userOperationWei: 0n,
+  userReservedWei: 0n,
 }
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b)
@@ -36,9 +40,9 @@ const refuse = (message: string) => new RpcError('POLICY_REFUSED', message)
 
 /**
  * Throws a JSON-RPC policy refusal naming the limit the operation breaks: disabled, expired, chain,
- * call targets, gas per operation, operations per sender per day, budget, per-user budget. A budget
- * counts the operation at the larger of its worst case and what its nonce already counts for: a
- * re-signature never lowers what is reserved.
+ * call targets, gas per operation, operations per sender per day, budget, per-user budget, the share
+ * of the budget one user may hold in open reservations. A budget counts the operation at the larger of
+ * its worst case and what its nonce already counts for: a re-signature never lowers what is reserved.
  *
  * @example
  * assertPolicyAllows(policy, operation, { now: Date.now(), usage: { ...noPolicyUsage, senderOperationsToday: 2 } })
@@ -77,4 +81,10 @@ export function assertPolicyAllows(
     throw refuse(`${name} budget exhausted`)
   if (exceeds(policy.budgetPerUserWei, usage.userUsedWei, max(usage.userOperationWei, operation.maxCostWei)))
     throw refuse(`${name} per-user budget exhausted`)
+  const share = maxReservedWeiPerUser(policy)
+  const reserving = max(usage.userOperationWei, operation.maxCostWei)
+  if (share !== null && usage.userReservedWei + reserving > share)
+    throw refuse(
+      `${name} lets one user hold at most ${policy.maxReservedSharePerUserBps / 100}% of its budget (${share} wei) in open reservations; this user holds ${usage.userReservedWei} wei and this operation reserves up to ${reserving} wei`,
+    )
 }

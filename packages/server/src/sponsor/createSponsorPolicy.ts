@@ -3,6 +3,7 @@ import { type Address, isAddress } from 'viem'
 import { createId } from '../ids/createId.js'
 import type { Database } from '../store/schema.js'
 import type { SponsorAudience, SponsorBudgetPeriod } from '../store/sponsorSchema.js'
+import { defaultReservedSharePerUserBps } from './maxReservedWeiPerUser.js'
 import type { SponsorPolicy } from './SponsorPolicy.js'
 import { SponsorPolicyError } from './SponsorPolicyError.js'
 import { toSponsorPolicy } from './toSponsorPolicy.js'
@@ -18,6 +19,8 @@ export type CreateSponsorPolicyParameters = {
   /** Default `'total'`. */
   budgetPeriod?: SponsorBudgetPeriod | undefined
   budgetPerUserWei?: bigint | undefined
+  /** The largest share of the budget one user may hold in open reservations, basis points (1–10000); default {@link defaultReservedSharePerUserBps}. */
+  maxReservedSharePerUserBps?: number | undefined
   maxCostWeiPerOperation?: bigint | undefined
   /** Default `'public'`. */
   audience?: SponsorAudience | undefined
@@ -59,6 +62,9 @@ export async function createSponsorPolicy(
     refuse('the budget per user must be positive')
   if (parameters.maxCostWeiPerOperation !== undefined && parameters.maxCostWeiPerOperation <= 0n)
     refuse('the cost cap per operation must be positive')
+  const share = parameters.maxReservedSharePerUserBps ?? defaultReservedSharePerUserBps
+  if (!Number.isSafeInteger(share) || share < 1 || share > 10_000)
+    refuse(`the reserved share per user must be from 0.01 % to 100 %, got ${share / 100} %`)
   assertAudienceAndPeriod(parameters, refuse)
   const factories = parameters.senderFactories?.map((factory) => {
     if (!isAddress(factory, { strict: false })) refuse(`sender factory ${factory} is not an address`)
@@ -88,6 +94,7 @@ export async function createSponsorPolicy(
     budget_period: parameters.budgetPeriod ?? 'total',
     budget_per_user_wei: parameters.budgetPerUserWei?.toString() ?? null,
     max_cost_wei_per_operation: parameters.maxCostWeiPerOperation?.toString() ?? null,
+    max_reserved_share_per_user_bps: share,
     sender_factories: factories ? JSON.stringify([...new Set(factories)]) : null,
     expires_at: parameters.expiresAt ?? null,
     disabled_at: null,

@@ -10,7 +10,7 @@ export type PolicySpending = {
   periodStart: number
   /** Real cost of the period's operations the chain included (settled). */
   spentWei: bigint
-  /** The period's open worst cases (signatures not settled yet). */
+  /** The period's open worst cases (signatures not settled yet whose `validUntil`, and its grace, has not passed). */
   reservedWei: bigint
   /** What the budget still allows this period (0 when used up); null: unlimited. */
   remainingWei: bigint | null
@@ -35,7 +35,7 @@ export async function readPolicySpending(
     .where('policy_id', '=', policy.id)
     .where('created_at', '>=', periodStart)
     .execute()
-  const { spentWei, reservedWei } = tallyPolicyUsage(rows)
+  const { spentWei, reservedWei } = tallyPolicyUsage(rows, { now })
   const left = policy.budgetWei === null ? null : policy.budgetWei - spentWei - reservedWei
   return { periodStart, spentWei, reservedWei, remainingWei: left === null ? null : left < 0n ? 0n : left }
 }

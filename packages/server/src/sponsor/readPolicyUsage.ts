@@ -23,13 +23,15 @@ export const usageColumns = [
   'created_at',
   'settled_at',
   'actual_cost_wei',
+  'valid_until',
 ] as const
 
 /**
  * What the policy has used in its current budget period, as `operation` (signed for `userKey`) sees
- * it: the spent and reserved wei of every other nonce, what this operation's nonce already counts for
- * (an earlier signature of it stays reserved), the same for the user alone, and how many operations
- * the user had signed today. One indexed query (`policy_id`, `created_at`).
+ * it at `now`: the spent and reserved wei of every other nonce, what this operation's nonce already
+ * counts for (an earlier signature of it stays reserved), the same for the user alone (and the user's
+ * open reservations apart), and how many operations the user had signed today. Signatures past their
+ * `validUntil` and its grace count nothing (`tallyPolicyUsage`). One indexed query (`policy_id`, `created_at`).
  *
  * @example
  * const { usage } = await readPolicyUsage(db, policy, operation, Date.now(), 'user:usr_…')
@@ -53,17 +55,18 @@ export async function readPolicyUsage(
     sender: operation.sender,
     nonce: operation.nonce.toString(),
   })
-  const others = tallyPolicyUsage(rows, { except: group })
+  const others = tallyPolicyUsage(rows, { except: group, now })
   const userRows = rows.filter((row) => row.user_key === userKey)
-  const userOthers = tallyPolicyUsage(userRows, { except: group })
+  const userOthers = tallyPolicyUsage(userRows, { except: group, now })
   return {
     policy,
     usage: {
       senderOperationsToday: countSenderOperationsToday(userRows, { now, except: group }),
       usedWei: others.spentWei + others.reservedWei,
-      operationWei: nonceGroupCost(rows, group),
+      operationWei: nonceGroupCost(rows, group, now),
       userUsedWei: userOthers.spentWei + userOthers.reservedWei,
-      userOperationWei: nonceGroupCost(userRows, group),
+      userOperationWei: nonceGroupCost(userRows, group, now),
+      userReservedWei: userOthers.reservedWei,
     },
   }
 }

@@ -144,7 +144,13 @@ describe(
           now: Date.now(),
         })
       let rows = 0
-      const reserve = async (row: { sender: string; nonce: bigint; hash: string; validUntil: number }) => {
+      const reserve = async (row: {
+        sender: string
+        nonce: bigint
+        hash: string
+        validUntil: number
+        fromBlock?: bigint
+      }) => {
         const id = `spo_test${++rows}`
         await store.db
           .insertInto('sponsor_operations')
@@ -160,7 +166,7 @@ describe(
             created_at: Date.now(),
             user_key: `sender:${row.sender}`,
             valid_until: row.validUntil,
-            from_block: '0',
+            from_block: (row.fromBlock ?? 0n).toString(),
             settled_at: null,
             actual_cost_wei: null,
           })
@@ -205,6 +211,39 @@ describe(
         })
         expect(await costOf(id)).toBe('0')
         expect(await spent()).toBe('0')
+      })
+
+      test('behavior: a signature whose nonce the EntryPoint shows used, with no event of it since signing, is released at 0', async () => {
+        const sender = receipt.sender.toLowerCase()
+        const future = Math.floor(Date.now() / 1000) + 3600
+        // Signed after the block that used the nonce: no event of it from there on, and getNonce is past it.
+        const after = await chain.client.getBlockNumber()
+        const used = await reserve({
+          sender,
+          nonce: receipt.nonce,
+          hash: randomHash(),
+          validUntil: future,
+          fromBlock: after,
+        })
+        const sibling = await reserve({
+          sender,
+          nonce: receipt.nonce,
+          hash: randomHash(),
+          validUntil: future,
+          fromBlock: after,
+        })
+        const next = await reserve({
+          sender,
+          nonce: receipt.nonce + 1n,
+          hash: randomHash(),
+          validUntil: future,
+          fromBlock: after,
+        })
+        expect(await settle(chainWith({ '0.8': paymaster }))).toEqual({ included: 0, released: 2 })
+        expect(await costOf(used)).toBe('0')
+        expect(await costOf(sibling)).toBe('0')
+        expect(await costOf(next)).toBeNull()
+        await store.db.deleteFrom('sponsor_operations').where('id', '=', next).execute()
       })
 
       test('behavior: found by sender and nonce with a Sigil paymaster: its cost, siblings released; the rest as by hash', async () => {

@@ -7,6 +7,7 @@ import type { WriteBatcher } from '../store/createWriteBatcher.js'
 import { retryOnConflict, VersionConflict } from '../store/retryOnConflict.js'
 import type { Database } from '../store/schema.js'
 import { findOperationEvents, type OperationEvent } from './findOperationEvents.js'
+import { readEntryPointNonces } from './readEntryPointNonces.js'
 
 /** Without a recorded start block, inclusion is looked for this many blocks back. */
 const defaultLookback = 10_000n
@@ -27,7 +28,7 @@ export type SettleSponsorshipsParameters = {
 export type SettleSponsorshipsReturnType = {
   /** Signatures whose operation the chain included: their reservation became the real cost. */
   included: number
-  /** Signatures released: unused once the chain passed their `valid_until`, or a sibling of an included one. */
+  /** Signatures released: unused once the chain passed their `valid_until`, their nonce used by another operation, or a sibling of an included one. */
   released: number
 }
 
@@ -53,9 +54,13 @@ type Reserved = {
  * chain may run it with another): paid by one of the chain's Sigil paymasters, it is charged the same
  * way; paid by another, the signatures are released. Not found at all once the latest block is past
  * `valid_until`: released (`actual_cost_wei` `'0'`), since the EntryPoint no longer accepts the
- * signature, or charged its worst case when no hash was recorded. Every update is `where settled_at is
- * null`, so several server instances may settle at once; a node that does not answer leaves its
- * signatures reserved.
+ * signature, or charged its worst case when no hash was recorded; the same once the sender's
+ * EntryPoint nonce (`getNonce(sender, key)` at the searched block) is past the signature's nonce, since
+ * another operation (or `incrementNonce`) used it. A signature past `valid_until` by the server's clock
+ * on a chain that mined no block since stays unsettled (the budget stops counting it after a grace,
+ * `tallyPolicyUsage`) and is still charged if it shows up. Every update is `where settled_at is null`,
+ * so several server instances may settle at once; a node that does not answer leaves its signatures
+ * as they are.
  *
  * @example
  * const { included, released } = await settleSponsorships({ db: ctx.store.db, writes: ctx.batcher, chains: ctx.config.chains, logger, now: Date.now() })
@@ -141,6 +146,16 @@ async function settleOnChain(
   const senderValues = [...senders].map(([value, fromBlock]) => ({ value: value as Hex, fromBlock }))
   for (const event of await findOperationEvents({ ...search, by: 'sender', values: senderValues }))
     bySenderNonce.set(`${event.sender}:${event.nonce}`, event)
+  // Where a signature's nonce stands at the block searched up to (the unfound ones only).
+  const unfound = reserved.filter(
+    (row) => !byHash.has(row.user_operation_hash) && !bySenderNonce.has(`${row.sender}:${BigInt(row.nonce)}`),
+  )
+  const nonces = await readEntryPointNonces({
+    call,
+    entryPoint: search.entryPoint,
+    nonces: unfound.map((row) => ({ sender: row.sender as Address, nonce: BigInt(row.nonce) })),
+    blockNumber: latest.number,
+  })
   const ours = new Set(Object.values(chain.paymasters ?? {}).map((address) => address.toLowerCase()))
   const result = { included: 0, released: 0 }
   const settledGroups = new Set<string>()
@@ -165,14 +180,29 @@ async function settleOnChain(
       result.released += siblings
       continue
     }
-    if (row.valid_until === null || latestTime <= BigInt(row.valid_until)) continue
-    // Past validUntil and not found: the EntryPoint refuses the signature from now on. A signature
-    // whose hash is not known counts at its worst case instead.
     const hashKnown = isHash(row.user_operation_hash)
-    if ((await settle(parameters, row, hashKnown ? '0' : row.max_cost_wei, false)) >= 0) {
-      if (hashKnown) result.released += 1
-      else result.included += 1
+    const unused = hashKnown ? '0' : row.max_cost_wei
+    if (row.valid_until !== null && latestTime > BigInt(row.valid_until)) {
+      // Past validUntil and not found: the EntryPoint refuses the signature from now on. A signature
+      // whose hash is not known counts at its worst case instead.
+      if ((await settle(parameters, row, unused, false)) >= 0) {
+        if (hashKnown) result.released += 1
+        else result.included += 1
+      }
+      continue
     }
+    // The sender's nonce moved past this one with no event of it since signing (another operation, or
+    // `incrementNonce`, used it): no signature of the nonce can run any more. Only where the event search
+    // covered every block since signing (a recorded start block, or a chain shorter than the lookback).
+    const next = nonces.get(`${row.sender.toLowerCase()}:${BigInt(row.nonce) >> 64n}`)
+    if (next === undefined || next <= BigInt(row.nonce) || (row.from_block === null && lookback > 0n))
+      continue
+    settledGroups.add(group)
+    const siblings = await settle(parameters, row, unused, true)
+    if (siblings < 0) continue
+    if (hashKnown) result.released += 1
+    else result.included += 1
+    result.released += siblings
   }
   return result
 }

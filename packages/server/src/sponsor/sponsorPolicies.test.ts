@@ -30,6 +30,8 @@ const operation = (overrides: Partial<SponsoredOperation> = {}): SponsoredOperat
   maxCostWei: 1_000n,
   ...overrides,
 })
+/** Budget tests where one user may hold the whole budget (the share has its own tests). */
+const noShareLimit = { maxReservedSharePerUserBps: 10_000 }
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const
 
 forEachDialect((dialect) => {
@@ -187,7 +189,7 @@ forEachDialect((dialect) => {
       await record(perDay.id, 4, now, { sender: target })
       await record(perDay.id, 5, now + 86_400_000)
 
-      const budget = await createSponsorPolicy(db, { appId, budgetWei: 2_500n, now })
+      const budget = await createSponsorPolicy(db, { appId, budgetWei: 2_500n, ...noShareLimit, now })
       await record(budget.id, 6)
       await record(budget.id, 7)
       await expect(record(budget.id, 8)).rejects.toThrow(`Policy ${budget.id} budget exhausted`)
@@ -198,7 +200,7 @@ forEachDialect((dialect) => {
     test('behavior: a re-signature of a nonce never lowers what is reserved (re-signing bypass)', async () => {
       const store = getStore()
       const appId = await newApp()
-      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 2_000n, now })
+      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 2_000n, ...noShareLimit, now })
       const record = (nonce: bigint, maxCostWei: bigint, n: number, otherSender = false) =>
         reserveSponsorship(createWriteBatcher(store), {
           policyId: policy.id,
@@ -246,7 +248,7 @@ forEachDialect((dialect) => {
     test('behavior: settled costs replace reservations; released signatures free the budget', async () => {
       const store = getStore()
       const appId = await newApp()
-      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 2_000n, now })
+      const policy = await createSponsorPolicy(store.db, { appId, budgetWei: 2_000n, ...noShareLimit, now })
       const record = (nonce: bigint, maxCostWei: bigint, n: number) =>
         reserveSponsorship(createWriteBatcher(store), {
           policyId: policy.id,
@@ -309,6 +311,7 @@ forEachDialect((dialect) => {
         appId,
         budgetWei: 1_000n,
         budgetPeriod: 'day',
+        ...noShareLimit,
         now,
       })
       const daySpend = (nonce: bigint, at: number) =>

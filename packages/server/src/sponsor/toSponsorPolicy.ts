@@ -19,6 +19,7 @@ export function toSponsorPolicy(row: Selectable<SponsorPolicyTable>): SponsorPol
     budgetWei: row.budget_wei === null ? null : BigInt(row.budget_wei),
     budgetPerUserWei: row.budget_per_user_wei === null ? null : BigInt(row.budget_per_user_wei),
     budgetPeriod: row.budget_period,
+    maxReservedSharePerUserBps: Number(row.max_reserved_share_per_user_bps),
     maxCostWeiPerOperation:
       row.max_cost_wei_per_operation === null ? null : BigInt(row.max_cost_wei_per_operation),
     senderFactories: row.sender_factories ? (JSON.parse(row.sender_factories) as Address[]) : null,

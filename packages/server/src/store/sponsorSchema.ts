@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /** Tables of gas sponsorship (`/rpc`), added by migration 0005 (Solana: 0006). */
 export type SponsorDatabase = {
   sponsor_policies: SponsorPolicyTable
@@ -44,6 +46,8 @@ export type SponsorPolicyTable = {
   max_cost_wei_per_operation: string | null
   /** JSON array of lowercase factory addresses whose accounts the policy sponsors; null: any sender. */
   sender_factories: string | null
+  /** Gas policies (0013): the largest share of `budget_wei` one user may hold in open reservations, basis points (default 1000: 10 %; 10000: no share limit). */
+  max_reserved_share_per_user_bps: Generated<number>
 }
 
 export type SponsorAudience = 'public' | 'signed-in' | 'server'

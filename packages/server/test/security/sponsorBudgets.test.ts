@@ -1,25 +1,23 @@
 import { createDevnetClient, type Devnet, type DevnetClient, startDevnet } from '@sigil/devnet'
-import { type Address, createPublicClient, type Hex, http, numberToHex, type PublicClient } from 'viem'
-import {
-  entryPoint07Abi,
-  entryPoint07Address,
-  formatUserOperation,
-  formatUserOperationRequest,
-  type UserOperation,
-} from 'viem/account-abstraction'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { type Address, createPublicClient, http, type PublicClient } from 'viem'
+import { entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '../../src/apps/createApp.js'
 import type { EvmChainConfig } from '../../src/gateway/ChainConfig.js'
 import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
-import { deploySimpleAccountFactories, toSimpleTestAccount } from '../../src/rpc/test/toSimpleTestAccount.js'
+import { deploySimpleAccountFactories } from '../../src/rpc/test/toSimpleTestAccount.js'
 import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../../src/sponsor/disableSponsorPolicy.js'
 import { findSponsorPolicy } from '../../src/sponsor/findSponsorPolicy.js'
 import { readPolicySpending } from '../../src/sponsor/readPolicySpending.js'
 import { settleSponsorships } from '../../src/sponsor/settleSponsorships.js'
-import { toSponsoredOperation } from '../../src/sponsor/toSponsoredOperation.js'
+import {
+  newSponsorTestAccount,
+  sendTestUserOperation,
+  signedOf,
+  waitForTestReceipt,
+} from '../../src/sponsor/test/sponsorTestAccount.js'
 import { createTestStore, type TestStore } from '../../src/store/test/storeDialects.js'
 import { type TestServer, testMasterKey } from '../../src/test/createTestServer.js'
 import type { LocalListener } from '../../src/test/serveOnLocalPort.js'
@@ -65,86 +63,10 @@ const deposit = () =>
     args: [devnet.paymasters['0.7']],
   })
 
-/** One JSON-RPC call to a gateway URL (the app key in the path). */
-async function rpc(url: string, method: string, params: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  return (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
-}
-
-type Sponsored =
-  | { error: { code: number; message: string } }
-  | { userOperation: UserOperation<'0.7'>; maxCostWei: bigint }
-
-/** The signed operation of an answer, or the test fails with its error. */
-function signedOf(answer: Sponsored) {
-  if ('error' in answer) throw new Error(`expected a signature, got ${JSON.stringify(answer.error)}`)
-  return answer
-}
-
-/** A fresh SimpleAccount (v0.7) and what its first operation looks like before gas and paymaster. */
-async function newAccount() {
-  const account = await toSimpleTestAccount({
-    client: publicClient,
-    owner: privateKeyToAccount(generatePrivateKey()),
-    version: '0.7',
-    factory,
-  })
-  const args = await account.getFactoryArgs()
-  const draft = {
-    sender: account.address,
-    nonce: await account.getNonce(),
-    callData: await account.encodeCalls([{ to: account.address, value: 0n, data: '0x' }]),
-    factory: args.factory,
-    factoryData: args.factoryData,
-    callGasLimit: 0n,
-    verificationGasLimit: 0n,
-    preVerificationGas: 0n,
-    maxFeePerGas: 0n,
-    maxPriorityFeePerGas: 0n,
-    signature: await account.getStubSignature(),
-  } as UserOperation<'0.7'>
-  /**
-   * Gas, fees and signed paymaster data under `policyId` (`alchemy_requestGasAndPaymasterAndData`);
-   * `callGasLimit` makes it expensive. Returns the signed operation and its worst-case cost, or the error.
-   */
-  const sponsor = async (url: string, policyId: string, callGasLimit?: bigint): Promise<Sponsored> => {
-    const answer = await rpc(url, 'alchemy_requestGasAndPaymasterAndData', [
-      {
-        policyId,
-        entryPoint,
-        userOperation: formatUserOperationRequest(draft),
-        dummySignature: draft.signature,
-        ...(callGasLimit ? { overrides: { callGasLimit: numberToHex(callGasLimit) } } : {}),
-      },
-    ])
-    if (!answer.result) return { error: answer.error! }
-    const userOperation = { ...draft, ...formatUserOperation(answer.result as never) } as UserOperation<'0.7'>
-    userOperation.signature = await account.signUserOperation(userOperation)
-    const { maxCostWei } = toSponsoredOperation(userOperation, {
-      version: '0.7',
-      chainId: chain.id,
-      entryPoint,
-    })
-    return { userOperation, maxCostWei }
-  }
-  return { account, sponsor }
-}
-
-const send = (url: string, userOperation: UserOperation) =>
-  rpc(url, 'eth_sendUserOperation', [formatUserOperationRequest(userOperation), entryPoint])
-
-async function waitForReceipt(url: string, hash: unknown) {
-  for (let tries = 0; tries < 600; tries++) {
-    const { result } = await rpc(url, 'eth_getUserOperationReceipt', [hash])
-    if (result) return result as { success: boolean; actualGasCost: Hex }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`no receipt for ${hash}`)
-}
+/** A fresh SimpleAccount (v0.7) whose first operation the gateway is asked to sponsor. */
+const newAccount = () => newSponsorTestAccount({ publicClient, factory, chainId: chain.id })
+const send = sendTestUserOperation
+const waitForReceipt = waitForTestReceipt
 
 describe('budgets that hold, disable that stops (devnet, real listener)', slow, () => {
   let server: TestServer
@@ -155,6 +77,8 @@ describe('budgets that hold, disable that stops (devnet, real listener)', slow, 
       appId: server.signerApp.appId,
       chainIds: [chain.id],
       audience: 'public',
+      // Budgets of a few operations, one user may hold all of it (the share has its own tests).
+      maxReservedSharePerUserBps: 10_000,
       now: Date.now(),
       ...limits,
     })
@@ -183,15 +107,19 @@ describe('budgets that hold, disable that stops (devnet, real listener)', slow, 
     const victim = await newAccount()
     const other = await newAccount()
     // What an expensive operation of this shape costs at worst (another account, an unlimited policy).
-    const probe = signedOf(await other.sponsor(url, (await policy({})).id, expensiveGas))
+    const probe = signedOf(
+      await other.sponsor(url, (await policy({})).id, {
+        callGasLimit: expensiveGas,
+      }),
+    )
     const budget = (probe.maxCostWei * 3n) / 2n
     const { id } = await policy({ budgetWei: budget })
 
-    const expensive = signedOf(await victim.sponsor(url, id, expensiveGas))
+    const expensive = signedOf(await victim.sponsor(url, id, { callGasLimit: expensiveGas }))
     const cheap = signedOf(await victim.sponsor(url, id))
     // Before issue 15 the cheap re-signature replaced the expensive one's record: this one then fit.
     expect(cheap.maxCostWei + expensive.maxCostWei).toBeLessThanOrEqual(budget)
-    expect(await other.sponsor(url, id, expensiveGas)).toEqual({
+    expect(await other.sponsor(url, id, { callGasLimit: expensiveGas })).toEqual({
       error: { code: -32501, message: `Policy ${id} budget exhausted` },
     })
 
@@ -330,6 +258,7 @@ describe('two server processes on one PostgreSQL race for the last of a budget',
       appId,
       audience: 'public',
       budgetWei: budget,
+      maxReservedSharePerUserBps: 10_000,
       now: Date.now(),
     })
 

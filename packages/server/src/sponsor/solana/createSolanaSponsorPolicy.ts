@@ -88,6 +88,7 @@ export async function createSolanaSponsorPolicy(
     budget_per_user_wei: parameters.budgetPerUserLamports?.toString() ?? null,
     max_cost_wei_per_operation: null,
     sender_factories: null,
+    max_reserved_share_per_user_bps: 10_000,
     expires_at: parameters.expiresAt ?? null,
     disabled_at: null,
     created_at: parameters.now,
