@@ -14,8 +14,9 @@ forEachDialect((dialect) => {
     test('behavior: a sponsorship recorded before it stays counted at its quote and is never released', async () => {
       const store = await createTestStore(dialect, { migrate: false })
       try {
+        // Every other migration first (later ones touch other tables; today's createSolanaSponsorPolicy needs them).
         for (const [name, migration] of Object.entries(migrations))
-          if (name < '0012') await migration.up(store.db)
+          if (name !== '0012_solana_quote_settlement') await migration.up(store.db)
         const now = Date.UTC(2026, 0, 1)
         const { appId } = await createApp(store.db, { name: 'a', origins: ['https://a.example'], now })
         const policy = await createSolanaSponsorPolicy(store.db, { appId, budgetLamports: 30_000n, now })
