@@ -30,7 +30,10 @@ describe('assertFeeCaps', () => {
   })
 
   test('error: maxFeePerGas above the absolute cap, whatever the estimate', () => {
-    const absurd = caps({ maxFeePerGas: 1_000n * gwei, estimate: { maxFeePerGas: 1_000n * gwei, maxPriorityFeePerGas: gwei } })
+    const absurd = caps({
+      maxFeePerGas: 1_000n * gwei,
+      estimate: { maxFeePerGas: 1_000n * gwei, maxPriorityFeePerGas: gwei },
+    })
     expect(() => assertFeeCaps(absurd)).toThrow(
       "maxFeePerGas 1000000000000 wei is above the server's cap of 500000000000 wei for sponsored operations (SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI)",
     )
