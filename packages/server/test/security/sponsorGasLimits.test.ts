@@ -184,9 +184,7 @@ describe('sponsorship gas limits (issue 29: the unused-gas penalty, the block ga
     const op = { ...honest, callGasLimit: 12_000_000n, paymasterPostOpGasLimit: 12_000_000n } as UserOperation
     const answer = await paymasterData(op, '0.7')
     const drained = answer.result ? (await submit(op, answer.result)).drop : 0n
-    await annotate(
-      `paymaster deposit change: ${formatEther(-drained)} ETH (an honest operation: ~${formatEther(honest.preVerificationGas * maxFeePerGas)}+ ETH)`,
-    )
+    await annotate(`paymaster deposit change: ${formatEther(-drained)} ETH`)
     expect(answer.error?.code).toBe(-32501)
     expect(answer.error?.message).toBe(
       `callGasLimit 12000000 is above ${maxGasLimits(gas, '0.7').callGasLimit}: the bundler of chain 31337 estimates ${gas.callGasLimit} for this operation, and the paymaster signs at most that plus 20% and 20000 gas`,

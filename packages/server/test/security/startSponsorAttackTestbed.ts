@@ -39,6 +39,18 @@ export type SelfBundled = {
   profit: bigint
 }
 
+/** Gas for a `handleOps` of one operation: its limits and 10 % on top, at least 5 000 000, at most a block's 30 000 000. */
+function bundleGas(op: UserOperation): bigint {
+  const limits =
+    op.callGasLimit +
+    op.verificationGasLimit +
+    op.preVerificationGas +
+    (op.paymasterVerificationGasLimit ?? 0n) +
+    (op.paymasterPostOpGasLimit ?? 0n)
+  const gas = (limits * 11n) / 10n + 500_000n
+  return gas < 5_000_000n ? 5_000_000n : gas > 30_000_000n ? 30_000_000n : gas
+}
+
 /**
  * A devnet (anvil, EntryPoints, alto, Sigil paymasters) with the SimpleAccount factories, a test server's
  * RPC gateway behind the real listener, and the attacker's tools: JSON-RPC through the listener with the
@@ -126,7 +138,8 @@ export async function startSponsorAttackTestbed() {
         abi: entryPoint07Abi,
         functionName: 'handleOps',
         args: [[toPackedUserOperation(signed)], wallet.account.address],
-        gas: 5_000_000n,
+        // Enough for the operation's own limits (the EntryPoint refuses a bundle that cannot give them).
+        gas: bundleGas(signed),
         maxFeePerGas: fees.maxFeePerGas,
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       })
