@@ -7,6 +7,15 @@ import type { SponsorPolicy } from './SponsorPolicy.js'
 import { SponsorPolicyError } from './SponsorPolicyError.js'
 import { toSponsorPolicy } from './toSponsorPolicy.js'
 
+/**
+ * The gas per operation (every gas limit and `preVerificationGas` added up) `sigil-server policy create`
+ * gives a gas policy without `--max-gas`: 5,000,000. An honest operation of every Sigil account type fits
+ * with room to spare (deploying the account and calling through it adds up to a few hundred thousand);
+ * an operation that needs more is a heavy contract call the operator allows with `--max-gas`. See
+ * `docs/sponsorship.md`.
+ */
+export const defaultMaxGasPerOperation = 5_000_000n
+
 export type CreateSponsorPolicyParameters = {
   appId: string
   name?: string | undefined
