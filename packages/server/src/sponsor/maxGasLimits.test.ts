@@ -10,19 +10,20 @@ const estimate = {
 }
 
 describe('maxGasLimits', () => {
-  test('default: each limit is the estimate plus 20% and 20 000 gas', () => {
-    expect(maxGasLimit(50_000n)).toBe(80_000n)
+  test('default: each limit is the estimate plus 50% and 20 000 gas', () => {
+    expect(maxGasLimit(50_000n)).toBe(95_000n)
+    expect(maxGasLimit(3n)).toBe(20_005n)
     expect(maxGasLimit(0n)).toBe(20_000n)
     expect(maxGasLimits(estimate, '0.7')).toEqual({
-      callGasLimit: 80_000n,
-      verificationGasLimit: 140_000n,
-      paymasterVerificationGasLimit: 200_000n,
+      callGasLimit: 95_000n,
+      verificationGasLimit: 170_000n,
+      paymasterVerificationGasLimit: 245_000n,
       paymasterPostOpGasLimit: 20_002n,
     })
   })
 
   test('behavior: v0.6 holds two limits (verification covers the paymaster); v0.8 the same four as v0.7', () => {
-    expect(maxGasLimits(estimate, '0.6')).toEqual({ callGasLimit: 80_000n, verificationGasLimit: 140_000n })
+    expect(maxGasLimits(estimate, '0.6')).toEqual({ callGasLimit: 95_000n, verificationGasLimit: 170_000n })
     expect(maxGasLimits(estimate, '0.8')).toEqual(maxGasLimits(estimate, '0.7'))
   })
 

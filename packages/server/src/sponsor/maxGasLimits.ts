@@ -5,11 +5,12 @@ import type { SponsoredGasEstimate } from './estimateSponsoredGas.js'
  * What each gas limit may exceed the bundler's estimate by, as the gateway signs it (see
  * `docs/sponsorship.md`, "Gas limits"). The client's estimate and the gateway's come from the same bundler
  * for the same operation, so they agree but for what moves between the two calls (the chain's state, a
- * signature or paymaster field of another length); the margin absorbs that. An unused `callGasLimit` (and,
- * on EntryPoint v0.7, `paymasterPostOpGasLimit`) is charged 10 % to the paymaster and paid to whoever
- * bundles, so the margin is also what an inflated operation can take: 10 % of it.
+ * signature or paymaster field of another length), and a client's `{ multiplier: 1.5 }` on a limit (an
+ * Account Kit override). An unused `callGasLimit` (and, on EntryPoint v0.7, `paymasterPostOpGasLimit`) is
+ * charged 10 % to the paymaster and paid to whoever bundles, so the margin is also what an inflated
+ * operation can take: 10 % of it.
  */
-export const gasLimitMargin = { percent: 20n, gas: 20_000n } as const
+export const gasLimitMargin = { percent: 50n, gas: 20_000n } as const
 
 /**
  * The least `paymasterVerificationGasLimit` the paymaster signs for whatever the bundler estimates: what
@@ -33,7 +34,7 @@ export type HeldGasLimit =
  *
  * @example
  * maxGasLimits({ callGasLimit: 50_000n, verificationGasLimit: 100_000n, preVerificationGas: 50_000n }, '0.6')
- * // { callGasLimit: 80000n, verificationGasLimit: 140000n }
+ * // { callGasLimit: 95000n, verificationGasLimit: 170000n }
  */
 export function maxGasLimits(
   estimate: SponsoredGasEstimate,
@@ -57,7 +58,7 @@ export function maxGasLimits(
  * One limit's ceiling: the estimate plus {@link gasLimitMargin} (the percentage rounds up).
  *
  * @example
- * maxGasLimit(50_000n) // 80000n
+ * maxGasLimit(50_000n) // 95000n
  */
 export function maxGasLimit(estimate: bigint): bigint {
   return estimate + (estimate * gasLimitMargin.percent + 99n) / 100n + gasLimitMargin.gas

@@ -187,14 +187,14 @@ describe('sponsorship gas limits (issue 29: the unused-gas penalty, the block ga
     await annotate(`paymaster deposit change: ${formatEther(-drained)} ETH`)
     expect(answer.error?.code).toBe(-32501)
     expect(answer.error?.message).toBe(
-      `callGasLimit 12000000 is above ${maxGasLimits(gas, '0.7').callGasLimit}: the bundler of chain 31337 estimates ${gas.callGasLimit} for this operation, and the paymaster signs at most that plus 20% and 20000 gas`,
+      `callGasLimit 12000000 is above ${maxGasLimits(gas, '0.7').callGasLimit}: the bundler of chain 31337 estimates ${gas.callGasLimit} for this operation, and the paymaster signs at most that plus 50% and 20000 gas`,
     )
     const postOp = await paymasterData(
       { ...honest, paymasterPostOpGasLimit: 12_000_000n } as UserOperation,
       '0.7',
     )
     expect(postOp.error?.message).toMatch(
-      /^paymasterPostOpGasLimit 12000000 is above \d+: the bundler of chain 31337 estimates \d+ for this operation, and the paymaster signs at most that plus 20% and 20000 gas$/,
+      /^paymasterPostOpGasLimit 12000000 is above \d+: the bundler of chain 31337 estimates \d+ for this operation, and the paymaster signs at most that plus 50% and 20000 gas$/,
     )
     const verification = await paymasterData(
       { ...honest, verificationGasLimit: 12_000_000n } as UserOperation,
