@@ -169,7 +169,7 @@ describe('sponsorship gas limits (issue 29: the unused-gas penalty, the block ga
       const price = taken.charged.actualGasCost / taken.charged.actualGasUsed
       const extraGas = taken.charged.actualGasUsed - baseline.charged.actualGasUsed
       await annotate(
-        `v${version}: honest drop ${baseline.drop} wei (${baseline.charged.actualGasUsed} gas), inflated drop ${taken.drop} wei (${taken.charged.actualGasUsed} gas): ${extraGas} gas more, bound ${boundGas} gas; callGasLimit ${op.callGasLimit} (estimate ${inflated.gas.callGasLimit}), paymasterPostOpGasLimit ${op.paymasterPostOpGasLimit} (estimate ${inflated.gas.paymasterPostOpGasLimit})`,
+        `v${version}: honest drop ${baseline.drop} wei (${baseline.charged.actualGasUsed} gas), inflated drop ${taken.drop} wei (${taken.charged.actualGasUsed} gas): ${extraGas} gas more, bound ${boundGas} gas; preVerificationGas ${op.preVerificationGas} (estimate ${inflated.gas.preVerificationGas}), callGasLimit ${op.callGasLimit} (estimate ${inflated.gas.callGasLimit}), paymasterPostOpGasLimit ${op.paymasterPostOpGasLimit} (estimate ${inflated.gas.paymasterPostOpGasLimit})`,
       )
       expect(extraGas).toBeLessThanOrEqual(boundGas)
       expect(taken.drop).toBeLessThanOrEqual((baseline.charged.actualGasUsed + boundGas) * price)
