@@ -148,6 +148,13 @@ describe('sponsorship gas limits (issue 29: the unused-gas penalty, the block ga
         ...ceilings,
         preVerificationGas: maxPreVerificationGas(inflated.gas.preVerificationGas),
       } as UserOperation
+      // One gas more on any limit is refused: these are the largest limits the gateway signs.
+      for (const field of Object.keys(ceilings) as (keyof typeof ceilings)[]) {
+        const over = await paymasterData({ ...op, [field]: op[field]! + 1n } as UserOperation, version)
+        expect(over.error?.message).toMatch(
+          new RegExp(`^${field} ${op[field]! + 1n} is above ${op[field]}: `),
+        )
+      }
       const answer = await paymasterData(op, version)
       expect(answer.error).toBeUndefined()
       const taken = await inflated.submit(op, answer.result!)
