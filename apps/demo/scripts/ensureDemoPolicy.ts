@@ -11,6 +11,7 @@ type PolicyJson = {
   name: string | null
   chainIds: number[] | null
   budgetWei?: string | null
+  budgetPerUserWei?: string | null
   disabledAt: string | null
   audience?: string
 }
@@ -20,8 +21,8 @@ export const demoPolicyName = 'Demo sponsorship'
 
 /**
  * The dev app's gas policy for the demo chain: the active 'Demo sponsorship' policy when the data dir
- * has one, else a new one (`sigil-server policy create`: the chain, a budget of 1 ETH of gas per day,
- * signed-in users only). Returns its id.
+ * has one, else a new one (`sigil-server policy create`: the chain, a budget of 1 ETH of gas per day of
+ * which one user may take 0.1 ETH, signed-in users only, the CLI's default `--max-gas`). Returns its id.
  *
  * @example
  * const policyId = await ensureDemoPolicy({ repositoryRoot, dataDir, appId, chainId: 31337 })
@@ -34,8 +35,9 @@ export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): 
     (policy) =>
       policy.name === demoPolicyName &&
       policy.disabledAt === null &&
-      // A policy of an older Sigil without a budget is replaced by one with.
+      // A policy of an older Sigil without a budget, or a per-user budget, is replaced by one with.
       Boolean(policy.budgetWei) &&
+      Boolean(policy.budgetPerUserWei) &&
       policy.audience === 'signed-in' &&
       (policy.chainIds ?? []).includes(chainId),
   )
@@ -54,6 +56,9 @@ export async function ensureDemoPolicy(parameters: EnsureDemoPolicyParameters): 
     '1000000000000000000',
     '--budget-period',
     'day',
+    // No one signed-in user takes more than a tenth of it (a free sign-up is all it takes to be one).
+    '--budget-per-user',
+    '100000000000000000',
     '--audience',
     'signed-in',
     ...store,

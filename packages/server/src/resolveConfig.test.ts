@@ -61,3 +61,20 @@ test('behavior: SIGIL_ALLOW_INSECURE_KEY_FILE=1 or the config option allows a ke
 test('error: the dev mailbox without dev mode is refused', () => {
   expect(() => resolveConfig({ env: {}, devMailbox: true })).toThrow('devMailbox needs dev mode')
 })
+
+test('default: the priority fee the paymaster signs for is at most 2× the node estimate', () => {
+  expect(resolveConfig({ env: {} }).sponsorMaxPriorityFeeMultiplier).toBe(2)
+})
+
+test('behavior: SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER sets it, the config option wins', () => {
+  const env = { SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER: '1.5' }
+  expect(resolveConfig({ env }).sponsorMaxPriorityFeeMultiplier).toBe(1.5)
+  expect(resolveConfig({ env, sponsorMaxPriorityFeeMultiplier: 3 }).sponsorMaxPriorityFeeMultiplier).toBe(3)
+})
+
+test('error: a priority-fee multiplier outside 1–100 is refused at start', () => {
+  for (const value of ['0.5', '101', 'x'])
+    expect(() => resolveConfig({ env: { SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER: value } })).toThrow(
+      /^SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER must be (between 1 and 100|a non-negative number)$/,
+    )
+})

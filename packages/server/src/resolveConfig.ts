@@ -58,6 +58,11 @@ export type SigilServerConfig = {
    * gateway's own fee estimate at that moment. Default `SIGIL_SPONSOR_MAX_FEE_MULTIPLIER` or 2.
    */
   sponsorMaxFeeMultiplier?: number
+  /**
+   * Highest `maxPriorityFeePerGas` the paymaster signs for, as a multiple of the node's priority-fee
+   * estimate at that moment (never below 0.1 gwei). Default `SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER` or 2.
+   */
+  sponsorMaxPriorityFeeMultiplier?: number
   /** Highest `maxFeePerGas` the paymaster ever signs for, wei. Default `SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI` or 500 gwei. */
   sponsorMaxFeePerGasWei?: bigint
   /**
@@ -138,6 +143,7 @@ export type ResolvedConfig = {
   /** `null`: no cap. */
   solanaMaxFeeLamports: bigint | null
   sponsorMaxFeeMultiplier: number
+  sponsorMaxPriorityFeeMultiplier: number
   sponsorMaxFeePerGasWei: bigint
   sponsorValiditySeconds: number
   webauthnOrigins: string[]
@@ -195,6 +201,13 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
   )
   if (sponsorMaxFeeMultiplier < 1 || sponsorMaxFeeMultiplier > 100)
     throw new Error('SIGIL_SPONSOR_MAX_FEE_MULTIPLIER must be between 1 and 100')
+  const sponsorMaxPriorityFeeMultiplier = number(
+    config.sponsorMaxPriorityFeeMultiplier,
+    'SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER',
+    2,
+  )
+  if (sponsorMaxPriorityFeeMultiplier < 1 || sponsorMaxPriorityFeeMultiplier > 100)
+    throw new Error('SIGIL_SPONSOR_MAX_PRIORITY_FEE_MULTIPLIER must be between 1 and 100')
   const maxFeeText = env.SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI
   if (maxFeeText !== undefined && !/^[1-9]\d{0,30}$/.test(maxFeeText))
     throw new Error('SIGIL_SPONSOR_MAX_FEE_PER_GAS_WEI must be a positive whole number of wei')
@@ -221,6 +234,7 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     maxBodyBytes: number(config.maxBodyBytes, 'SIGIL_MAX_BODY_BYTES', 262_144),
     solanaMaxFeeLamports: solanaMaxFeeLamports === 0 ? null : BigInt(solanaMaxFeeLamports),
     sponsorMaxFeeMultiplier,
+    sponsorMaxPriorityFeeMultiplier,
     sponsorMaxFeePerGasWei,
     sponsorValiditySeconds,
     // The localhost defaults only in dev mode: in production a passkey's origin and RP id come from the

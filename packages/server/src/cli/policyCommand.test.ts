@@ -430,7 +430,8 @@ describe('sigil-server policy and paymaster signer on PostgreSQL', slow, () => {
         )
       ).stdout,
     )
-    expect(policy).toMatchObject({ appId, chainIds: null, budgetWei: '5' })
+    // Without --max-gas a gas policy gets the default 5,000,000 gas per operation.
+    expect(policy).toMatchObject({ appId, chainIds: null, budgetWei: '5', maxGasPerOperation: '5000000' })
     expect(lastJson((await runCliInProcess(['policy', 'list', '--database-url', url], env)).stdout)).toEqual([
       {
         ...policy,

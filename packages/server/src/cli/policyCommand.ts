@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { loadChains } from '../gateway/loadChains.js'
 import { createLogger } from '../log/createLogger.js'
-import { createSponsorPolicy } from '../sponsor/createSponsorPolicy.js'
+import { createSponsorPolicy, defaultMaxGasPerOperation } from '../sponsor/createSponsorPolicy.js'
 import { disableSponsorPolicy } from '../sponsor/disableSponsorPolicy.js'
 import { listSponsorPolicies } from '../sponsor/listSponsorPolicies.js'
 import { readPolicySpending } from '../sponsor/readPolicySpending.js'
@@ -154,7 +154,7 @@ export async function policyCommand(args: string[]): Promise<void> {
       appId: values.app!,
       name: values.name,
       chainIds,
-      maxGasPerOperation: integer(values['max-gas'], '--max-gas'),
+      maxGasPerOperation: integer(values['max-gas'], '--max-gas') ?? defaultMaxGasPerOperation,
       maxOperationsPerSenderPerDay: perDay === undefined ? undefined : Number(perDay),
       budgetWei: budget,
       budgetPerUserWei: budgetPerUser,

@@ -5,6 +5,7 @@ import type { GatewayRequest } from '../gateway/GatewayRequest.js'
 import { RpcError, rpcErrorCodes } from '../gateway/RpcError.js'
 import { assertFeeCaps } from './assertFeeCaps.js'
 import { estimateSponsoredGas, type SponsoredGasEstimate } from './estimateSponsoredGas.js'
+import { gasLimitMargin, maxGasLimits, minPaymasterVerificationGasLimit } from './maxGasLimits.js'
 import { maxPreVerificationGas, preVerificationGasMargin } from './maxPreVerificationGas.js'
 import { type FeeEstimate, readFeeEstimate } from './readFeeEstimate.js'
 import { readPaymasterDeposit } from './readPaymasterDeposit.js'
@@ -26,11 +27,13 @@ const refuse = (message: string, data?: unknown) => new RpcError('POLICY_REFUSED
 
 /**
  * Refuses an operation whose worst-case cost the server will not sign for: fees above the server's caps
- * (a multiple of the current estimate, and an absolute cap), `preVerificationGas` above the bundler's
- * estimate for it, a worst case above the policy's per-operation cap, or above the paymaster's
- * EntryPoint deposit. An operation without gas limits or fees (what stub data is asked for) is not final
- * and is refused. The fee estimate and the deposit are read in parallel; the bundler is asked only when
- * the fees and the deposit pass and no estimate is given. Answers the block the fee estimate was read at.
+ * (a multiple of the current estimate, and an absolute cap; the priority fee a multiple of the node's),
+ * gas limits adding up to more than the latest block's gas limit, `preVerificationGas` or any gas limit
+ * above the bundler's estimate for it plus the stated margin (`maxGasLimits`: an unused call or post-op
+ * limit is charged to the paymaster), a worst case above the policy's per-operation cap, or above the
+ * paymaster's EntryPoint deposit. An operation without gas limits or fees (what stub data is asked for)
+ * is not final and is refused. The fee estimate and the deposit are read in parallel; the bundler is asked
+ * only when those checks pass and no estimate is given. Answers the block the fee estimate was read at.
  *
  * @example
  * const { fromBlock } = await assertOperationCost(request, { policy, operation, userOperation, version, entryPoint, paymaster })
@@ -64,6 +67,10 @@ export async function assertOperationCost(
     readPaymasterDeposit({ rpcUrl: chain.rpcUrl, entryPoint, paymaster, label, logger: ctx.logger }),
   ])
   const fees = await assertFeesWithinCaps(request, userOperation, cachedFees, !estimates.fees)
+  if (operation.totalGas > fees.blockGasLimit)
+    throw refuse(
+      `this operation's gas limits add up to ${operation.totalGas} gas, more than a block of chain ${chain.id} holds (${fees.blockGasLimit} gas): no block can include it`,
+    )
   if (deposit < operation.maxCostWei)
     throw refuse(
       `The paymaster ${paymaster} has ${deposit} wei deposited at EntryPoint ${entryPoint} on chain ${chain.id}, less than this operation's worst-case cost of ${operation.maxCostWei} wei: the operator must top up the paymaster's deposit`,
@@ -75,6 +82,15 @@ export async function assertOperationCost(
     throw refuse(
       `preVerificationGas ${userOperation.preVerificationGas} is above ${allowed}: the bundler of chain ${chain.id} estimates ${gas.preVerificationGas} for this operation, and the paymaster signs at most that plus ${preVerificationGasMargin.percent}% and ${preVerificationGasMargin.gas} gas`,
     )
+  for (const [field, max] of Object.entries(maxGasLimits(gas, version)) as [keyof typeof gas, bigint][]) {
+    const value = userOperation[field] ?? 0n
+    if (value <= max) continue
+    const floor =
+      field === 'paymasterVerificationGasLimit' ? ` (at least ${minPaymasterVerificationGasLimit})` : ''
+    throw refuse(
+      `${field} ${value} is above ${max}: the bundler of chain ${chain.id} estimates ${gas[field] ?? 0n} for this operation, and the paymaster signs at most that plus ${gasLimitMargin.percent}% and ${gasLimitMargin.gas} gas${floor}`,
+    )
+  }
   return { fromBlock: fees.blockNumber }
 }
 
@@ -96,6 +112,7 @@ async function assertFeesWithinCaps(
       maxPriorityFeePerGas,
       estimate,
       maxFeeMultiplier: ctx.config.sponsorMaxFeeMultiplier,
+      maxPriorityFeeMultiplier: ctx.config.sponsorMaxPriorityFeeMultiplier,
       maxFeePerGasWei: ctx.config.sponsorMaxFeePerGasWei,
       chainId: chain.id,
     })

@@ -8,6 +8,15 @@ import type { SponsorPolicy } from './SponsorPolicy.js'
 import { SponsorPolicyError } from './SponsorPolicyError.js'
 import { toSponsorPolicy } from './toSponsorPolicy.js'
 
+/**
+ * The gas per operation (every gas limit and `preVerificationGas` added up) `sigil-server policy create`
+ * gives a gas policy without `--max-gas`: 5,000,000. An honest operation of every Sigil account type fits
+ * with room to spare (the devnet suites' operations, account deployment, batches, owner changes and 7702
+ * delegation included, all stay under 1,000,000); an operation that needs more is a heavy contract call
+ * the operator allows with `--max-gas`. See `docs/sponsorship.md`.
+ */
+export const defaultMaxGasPerOperation = 5_000_000n
+
 export type CreateSponsorPolicyParameters = {
   appId: string
   name?: string | undefined

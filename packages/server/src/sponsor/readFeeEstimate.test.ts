@@ -47,7 +47,7 @@ const request = (rpcUrl: string) =>
   }) as unknown as GatewayRequest
 
 describe('readFeeEstimate', () => {
-  test('default: base fee × 1.5 + the node priority fee, at the latest block', async () => {
+  test('default: base fee × 1.5 + the node priority fee, and the gas limit, at the latest block', async () => {
     const node = async (method: string, params: unknown[] = []) =>
       (
         (await (
@@ -56,7 +56,7 @@ describe('readFeeEstimate', () => {
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
           })
-        ).json()) as { result: { number: string; baseFeePerGas: string } & string }
+        ).json()) as { result: { number: string; gasLimit: string; baseFeePerGas: string } & string }
       ).result
     const estimate = await readFeeEstimate(request(anvil.rpcUrl), { fresh: true })
     const block = await node('eth_getBlockByNumber', ['latest', false])
@@ -66,6 +66,7 @@ describe('readFeeEstimate', () => {
       baseFeePerGas: BigInt(block.baseFeePerGas),
       maxPriorityFeePerGas: priority,
       maxFeePerGas: (BigInt(block.baseFeePerGas) * 3n) / 2n + priority,
+      blockGasLimit: BigInt(block.gasLimit),
     })
   })
 

@@ -15,18 +15,24 @@ export type FeeEstimate = {
   maxPriorityFeePerGas: bigint
   /** `baseFeePerGas × 1.5 + maxPriorityFeePerGas`, wei. */
   maxFeePerGas: bigint
+  /** The latest block's gas limit: no operation needing more can ever be included. */
+  blockGasLimit: bigint
 }
 
 /** How long one reading serves a chain: a burst of sponsorships asks the node once. */
 export const feeEstimateTtlMs = 2_000
 
-const blockSchema = z.object({ number: quantitySchema, baseFeePerGas: quantitySchema.nullish() })
+const blockSchema = z.object({
+  number: quantitySchema,
+  gasLimit: quantitySchema,
+  baseFeePerGas: quantitySchema.nullish(),
+})
 /** Readings by node URL (two test devnets may share a chain id, never a URL); in flight or settled. */
 const readings = new Map<string, { at: number; estimate: Promise<FeeEstimate> }>()
 
 /**
  * The gateway's current fee estimate for the request's chain: the latest block's base fee × 1.5 plus
- * the node's `eth_maxPriorityFeePerGas` (both read in parallel), as `alchemy_requestGasAndPaymasterAndData`
+ * the node's `eth_maxPriorityFeePerGas` (both read in parallel), and the latest block's gas limit, as `alchemy_requestGasAndPaymasterAndData`
  * prices operations and the server's fee caps measure them. One reading per node serves
  * {@link feeEstimateTtlMs} (callers at once share the call in flight; a failed reading is not kept);
  * `fresh` reads the node again whatever is cached. Throws `UPSTREAM_UNAVAILABLE` when the node does not
@@ -59,7 +65,7 @@ async function readFromNode({ ctx, chain }: GatewayRequest): Promise<FeeEstimate
     callUpstream({ ...node, method: 'eth_getBlockByNumber', params: ['latest', false] }),
   ])
   const upstream = `the node of chain ${chain.id}`
-  const { number, baseFeePerGas } = parseUpstreamResult(blockSchema, block, upstream)
+  const { number, gasLimit, baseFeePerGas } = parseUpstreamResult(blockSchema, block, upstream)
   if (baseFeePerGas === undefined || baseFeePerGas === null)
     throw new RpcError('UPSTREAM_UNAVAILABLE', `${upstream} reports no base fee`)
   const maxPriorityFeePerGas = parseUpstreamResult(quantitySchema, priorityFee, upstream)
@@ -68,5 +74,6 @@ async function readFromNode({ ctx, chain }: GatewayRequest): Promise<FeeEstimate
     baseFeePerGas,
     maxPriorityFeePerGas,
     maxFeePerGas: (baseFeePerGas * 3n) / 2n + maxPriorityFeePerGas,
+    blockGasLimit: gasLimit,
   }
 }

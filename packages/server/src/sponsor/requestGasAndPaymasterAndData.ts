@@ -7,7 +7,7 @@ import { applyGasOverride } from './applyGasOverride.js'
 import { assertFeeCaps } from './assertFeeCaps.js'
 import { checkSponsorship } from './checkSponsorship.js'
 import { estimateSponsoredGas } from './estimateSponsoredGas.js'
-import { defaultPaymasterVerificationGasLimit } from './getPaymasterData.js'
+import { minPaymasterVerificationGasLimit } from './maxGasLimits.js'
 import { parseUserOperation } from './parseUserOperation.js'
 import { readFeeEstimate } from './readFeeEstimate.js'
 import { resolvePaymaster } from './resolvePaymaster.js'
@@ -20,9 +20,9 @@ import { toSponsoredOperation } from './toSponsoredOperation.js'
  * client's dummy signature), applies the overrides (absolute hex or `{ multiplier }`), checks the policy
  * and the cost caps and answers the gas, fees and signed paymaster fields: `paymasterAndData` (v0.6) or
  * `paymaster`, `paymasterData`, `paymasterVerificationGasLimit`, `paymasterPostOpGasLimit` (v0.7/v0.8).
- * Overrides that take the fees or `preVerificationGas` past the server's caps are refused, never clamped;
- * fees are checked before the bundler is asked, and the bundler's estimate serves the
- * `preVerificationGas` cap (one bundler call).
+ * Overrides that take the fees or any gas value past the server's caps are refused, never clamped;
+ * fees are checked before the bundler is asked, and the bundler's estimate serves the gas caps (one
+ * bundler call).
  *
  * @example
  * await requestGasAndPaymasterAndData(request, [{ policyId, entryPoint, userOperation, dummySignature, overrides }])
@@ -57,6 +57,7 @@ export async function requestGasAndPaymasterAndData(
     maxPriorityFeePerGas,
     estimate: fees,
     maxFeeMultiplier: ctx.config.sponsorMaxFeeMultiplier,
+    maxPriorityFeeMultiplier: ctx.config.sponsorMaxPriorityFeeMultiplier,
     maxFeePerGasWei: ctx.config.sponsorMaxFeePerGasWei,
     chainId: chain.id,
   })
@@ -78,7 +79,7 @@ export async function requestGasAndPaymasterAndData(
       ? {}
       : {
           paymasterVerificationGasLimit: applyGasOverride(
-            estimate.paymasterVerificationGasLimit || defaultPaymasterVerificationGasLimit,
+            estimate.paymasterVerificationGasLimit || minPaymasterVerificationGasLimit,
             overrides.paymasterVerificationGasLimit,
           ),
           paymasterPostOpGasLimit: applyGasOverride(

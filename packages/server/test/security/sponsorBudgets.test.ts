@@ -68,6 +68,16 @@ const newAccount = () => newSponsorTestAccount({ publicClient, factory, chainId:
 const send = sendTestUserOperation
 const waitForReceipt = waitForTestReceipt
 
+/** Twice the fees and half again every gas limit: the most expensive operation the gateway signs (about 2.8× the plain one's worst case). */
+const half = { multiplier: 1.5 }
+const expensiveOverrides = {
+  maxFeePerGas: { multiplier: 2 },
+  callGasLimit: half,
+  verificationGasLimit: half,
+  paymasterVerificationGasLimit: half,
+  paymasterPostOpGasLimit: half,
+}
+
 describe('budgets that hold, disable that stops (devnet, real listener)', slow, () => {
   let server: TestServer
   let listener: LocalListener
@@ -103,23 +113,18 @@ describe('budgets that hold, disable that stops (devnet, real listener)', slow, 
   })
 
   test('error: a cheap re-signature does not free the expensive one; the deposit drops by at most the budget; settlement books the real cost', async () => {
-    const expensiveGas = 2_500_000n
     const victim = await newAccount()
     const other = await newAccount()
     // What an expensive operation of this shape costs at worst (another account, an unlimited policy).
-    const probe = signedOf(
-      await other.sponsor(url, (await policy({})).id, {
-        callGasLimit: expensiveGas,
-      }),
-    )
+    const probe = signedOf(await other.sponsor(url, (await policy({})).id, { overrides: expensiveOverrides }))
     const budget = (probe.maxCostWei * 3n) / 2n
     const { id } = await policy({ budgetWei: budget })
 
-    const expensive = signedOf(await victim.sponsor(url, id, { callGasLimit: expensiveGas }))
+    const expensive = signedOf(await victim.sponsor(url, id, { overrides: expensiveOverrides }))
     const cheap = signedOf(await victim.sponsor(url, id))
     // Before issue 15 the cheap re-signature replaced the expensive one's record: this one then fit.
     expect(cheap.maxCostWei + expensive.maxCostWei).toBeLessThanOrEqual(budget)
-    expect(await other.sponsor(url, id, { callGasLimit: expensiveGas })).toEqual({
+    expect(await other.sponsor(url, id, { overrides: expensiveOverrides })).toEqual({
       error: { code: -32501, message: `Policy ${id} budget exhausted` },
     })
 

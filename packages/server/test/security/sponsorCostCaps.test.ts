@@ -1,42 +1,20 @@
-import {
-  createDevnetClient,
-  type Devnet,
-  type DevnetClient,
-  paymasterArtifacts,
-  startDevnet,
-} from '@sigil/devnet'
+import { paymasterArtifacts } from '@sigil/devnet'
 import type { EntryPointVersion } from '@sigil/protocol'
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  formatEther,
-  type Hex,
-  http,
-  numberToHex,
-  type PublicClient,
-} from 'viem'
+import { createWalletClient, formatEther, type Hex, http, numberToHex } from 'viem'
 import {
   createBundlerClient,
-  entryPoint07Abi,
   formatUserOperation,
   formatUserOperationRequest,
-  toPackedUserOperation,
   type UserOperation,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnetGateway } from '../../src/rpc/test/startDevnetGateway.js'
-import {
-  deploySimpleAccountFactories,
-  entryPoints,
-  toSimpleTestAccount,
-} from '../../src/rpc/test/toSimpleTestAccount.js'
+import { entryPoints, toSimpleTestAccount } from '../../src/rpc/test/toSimpleTestAccount.js'
 import { createSponsorPolicy } from '../../src/sponsor/createSponsorPolicy.js'
 import { toSponsoredOperation } from '../../src/sponsor/toSponsoredOperation.js'
-import { type TestServer, testAppOrigin } from '../../src/test/createTestServer.js'
-import type { LocalListener } from '../../src/test/serveOnLocalPort.js'
+import { testAppOrigin } from '../../src/test/createTestServer.js'
+import { startSponsorAttackTestbed } from './startSponsorAttackTestbed.js'
 
 /**
  * Issue 15, "no fee ceiling": knowing only an app's origin, a caller got the policy to sign an operation
@@ -51,114 +29,50 @@ const gwei = 1_000_000_000n
 const attackFee = 1_000n * gwei
 const attackPreVerificationGas = 2_000_000n
 
-let devnet: Devnet
-let client: DevnetClient
-let publicClient: PublicClient
-let factories: Record<EntryPointVersion, Address>
-let server: TestServer
-let listener: LocalListener
+let bench: Awaited<ReturnType<typeof startSponsorAttackTestbed>>
 let policyId: string
 
 beforeAll(async () => {
-  devnet = await startDevnet()
-  client = createDevnetClient(devnet.rpcUrl)
-  publicClient = createPublicClient({ chain: anvil, transport: http(devnet.rpcUrl), pollingInterval: 50 })
-  factories = await deploySimpleAccountFactories(client)
-  ;({ server, listener } = await startDevnetGateway('sqlite', devnet))
+  bench = await startSponsorAttackTestbed()
   // The demo's shape before issue 15: origin alone admits the caller, no budget, no caps of its own.
   policyId = (await policy({})).id
 }, 120_000)
 afterAll(async () => {
-  await listener?.close()
-  await server?.cleanup()
-  await devnet?.stop()
+  await bench?.stop()
 })
 
 const policy = (limits: { maxCostWeiPerOperation?: bigint }) =>
-  createSponsorPolicy(server.store.db, {
-    appId: server.signerApp.appId,
+  createSponsorPolicy(bench.server.store.db, {
+    appId: bench.server.signerApp.appId,
     chainIds: [31337],
     audience: 'public',
     now: Date.now(),
     ...limits,
   })
 
-/** The paymaster's deposit at its EntryPoint (what the EntryPoint can charge it). */
-const deposit = (version: EntryPointVersion) =>
-  publicClient.readContract({
-    address: entryPoints[version].address,
-    abi: entryPoint07Abi,
-    functionName: 'balanceOf',
-    args: [devnet.paymasters[version]],
-  })
+const deposit = (version: EntryPointVersion) => bench.deposit(version)
+const gateway = (method: string, params: unknown) => bench.gateway(method, params)
 
-/** One JSON-RPC call through the real listener, the app known by its `Origin` only. */
-async function gateway(method: string, params: unknown) {
-  const response = await fetch(`${listener.url}/rpc/31337`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: testAppOrigin },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  return (await response.json()) as {
-    result?: Record<string, Hex>
-    error?: { code: number; message: string }
-  }
-}
-
-/** The attacker: a fresh SimpleAccount (v0.7) of its own and a funded EOA that submits to the EntryPoint. */
+/** The attacker (v0.7), its operations at issue 15's gas and fees unless told otherwise. */
 async function attacker() {
-  const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await toSimpleTestAccount({
-    client: publicClient,
-    owner,
-    version: '0.7',
-    factory: factories['0.7'],
-  })
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(devnet.devAccounts[0]!.privateKey),
-    chain: anvil,
-    transport: http(devnet.rpcUrl),
-  })
-  const { factory, factoryData } = await account.getFactoryArgs()
-  /** An operation that does nothing (calls the attacker's own address with no value). */
-  const operation = async (gas: Partial<UserOperation> = {}) =>
-    ({
-      sender: account.address,
-      nonce: await account.getNonce(),
-      factory,
-      factoryData,
-      callData: await account.encodeCalls([{ to: wallet.account.address, value: 0n, data: '0x' }]),
-      callGasLimit: 50_000n,
-      verificationGasLimit: 500_000n,
-      preVerificationGas: attackPreVerificationGas,
-      maxFeePerGas: attackFee,
-      maxPriorityFeePerGas: attackFee,
-      paymasterVerificationGasLimit: 100_000n,
-      paymasterPostOpGasLimit: 0n,
-      signature: await account.getStubSignature(),
-      ...gas,
-    }) as UserOperation
-  /**
-   * What an attacker does with signed paymaster fields: signs the operation and calls `handleOps` with
-   * itself as beneficiary, at the operation's fee. Answers what the paymaster's deposit lost.
-   */
-  const submit = async (userOperation: UserOperation, fields: Record<string, Hex>) => {
-    const signed = { ...userOperation, ...formatUserOperation(fields as never) } as UserOperation
-    signed.signature = await account.signUserOperation(signed)
-    const before = await deposit('0.7')
-    const hash = await wallet.writeContract({
-      address: entryPoints['0.7'].address,
-      abi: entryPoint07Abi,
-      functionName: 'handleOps',
-      args: [[toPackedUserOperation(signed)], wallet.account.address],
-      gas: 5_000_000n,
-      maxFeePerGas: signed.maxFeePerGas,
-      maxPriorityFeePerGas: signed.maxPriorityFeePerGas,
-    })
-    await publicClient.waitForTransactionReceipt({ hash })
-    return before - (await deposit('0.7'))
+  const { account, operation, submit } = await bench.attacker('0.7')
+  return {
+    account,
+    operation: (gas: Partial<UserOperation<'0.7'>> = {}) =>
+      operation({
+        callGasLimit: 50_000n,
+        verificationGasLimit: 500_000n,
+        preVerificationGas: attackPreVerificationGas,
+        maxFeePerGas: attackFee,
+        maxPriorityFeePerGas: attackFee,
+        paymasterVerificationGasLimit: 100_000n,
+        paymasterPostOpGasLimit: 0n,
+        ...gas,
+      }),
+    /** Self-bundles; answers what the paymaster's deposit lost. */
+    submit: async (userOperation: UserOperation, fields: Record<string, Hex>) =>
+      (await submit(userOperation, fields)).drop,
   }
-  return { account, operation, submit }
 }
 
 describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
@@ -258,7 +172,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
   }) => {
     const { operation, submit } = await attacker()
     const before = await deposit('0.7')
-    const fees = await publicClient.estimateFeesPerGas()
+    const fees = await bench.publicClient.estimateFeesPerGas()
     const op = await operation({
       maxFeePerGas: fees.maxFeePerGas,
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
@@ -313,7 +227,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
 
   test("error: an operation the bundler cannot estimate gets no signature; the message carries the bundler's", async () => {
     const { operation } = await attacker()
-    const fees = await publicClient.estimateFeesPerGas()
+    const fees = await bench.publicClient.estimateFeesPerGas()
     // No code at the sender and no factory to deploy it: the bundler's simulation fails (AA20).
     const op = await operation({
       sender: privateKeyToAccount(generatePrivateKey()).address,
@@ -341,15 +255,15 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
       annotate,
     }) => {
       const account = await toSimpleTestAccount({
-        client: publicClient,
+        client: bench.publicClient,
         owner: privateKeyToAccount(generatePrivateKey()),
         version,
-        factory: factories[version],
+        factory: bench.factories[version],
       })
       const bundler = createBundlerClient({
         account,
-        client: publicClient,
-        transport: http(`${listener.url}/rpc/31337`, {
+        client: bench.publicClient,
+        transport: http(`${bench.listener.url}/rpc/31337`, {
           fetchOptions: { headers: { origin: testAppOrigin } },
         }),
         paymaster: true,
@@ -385,7 +299,10 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
     annotate,
   }) => {
     const { account } = await attacker()
-    const bundler = createBundlerClient({ client: publicClient, transport: http(devnet.bundlerUrl) })
+    const bundler = createBundlerClient({
+      client: bench.publicClient,
+      transport: http(bench.devnet.bundlerUrl),
+    })
     const { factory, factoryData } = await account.getFactoryArgs()
     const draft = {
       sender: account.address,
@@ -436,15 +353,17 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
   test("error: a policy's per-operation cap refuses an operation whose worst case is above it; the deposit is unchanged", async () => {
     const { id } = await policy({ maxCostWeiPerOperation: 10_000n * gwei })
     const account = await toSimpleTestAccount({
-      client: publicClient,
+      client: bench.publicClient,
       owner: privateKeyToAccount(generatePrivateKey()),
       version: '0.7',
-      factory: factories['0.7'],
+      factory: bench.factories['0.7'],
     })
     const bundler = createBundlerClient({
       account,
-      client: publicClient,
-      transport: http(`${listener.url}/rpc/31337`, { fetchOptions: { headers: { origin: testAppOrigin } } }),
+      client: bench.publicClient,
+      transport: http(`${bench.listener.url}/rpc/31337`, {
+        fetchOptions: { headers: { origin: testAppOrigin } },
+      }),
       paymaster: true,
       paymasterContext: { policyId: id },
       pollingInterval: 50,
@@ -463,14 +382,14 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
   test("error: a paymaster whose EntryPoint deposit is below the operation's worst case refuses: the operator must top it up", async () => {
     const { abi } = paymasterArtifacts['0.7']
     const owner = createWalletClient({
-      account: privateKeyToAccount(devnet.paymasterOwner.privateKey),
+      account: privateKeyToAccount(bench.devnet.paymasterOwner.privateKey),
       chain: anvil,
-      transport: http(devnet.rpcUrl),
+      transport: http(bench.devnet.rpcUrl),
     })
-    const paymaster = devnet.paymasters['0.7']
+    const paymaster = bench.devnet.paymasters['0.7']
     const full = await deposit('0.7')
     const left = 1_000n * gwei // 0.000001 ETH: less than any operation's worst case
-    await publicClient.waitForTransactionReceipt({
+    await bench.publicClient.waitForTransactionReceipt({
       hash: await owner.writeContract({
         address: paymaster,
         abi,
@@ -481,7 +400,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
     try {
       expect(await deposit('0.7')).toBe(left)
       const { operation } = await attacker()
-      const fees = await publicClient.estimateFeesPerGas()
+      const fees = await bench.publicClient.estimateFeesPerGas()
       const op = await operation({
         preVerificationGas: 60_000n,
         maxFeePerGas: fees.maxFeePerGas,
@@ -501,7 +420,7 @@ describe('sponsorship cost caps (issue 15: no fee ceiling)', () => {
       )
       expect(await deposit('0.7')).toBe(left)
     } finally {
-      await publicClient.waitForTransactionReceipt({
+      await bench.publicClient.waitForTransactionReceipt({
         hash: await owner.writeContract({
           address: paymaster,
           abi,

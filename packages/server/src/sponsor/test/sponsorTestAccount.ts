@@ -1,5 +1,5 @@
 import { createApiKeyStamp } from '@sigil/protocol'
-import { type Address, type Hex, numberToHex, type PublicClient } from 'viem'
+import type { Address, Hex, PublicClient } from 'viem'
 import {
   entryPoint07Address,
   formatUserOperation,
@@ -58,8 +58,8 @@ export function signedOf(answer: Sponsored) {
 }
 
 export type SponsorOptions = {
-  /** Makes the operation expensive (an `overrides.callGasLimit`). */
-  callGasLimit?: bigint | undefined
+  /** `alchemy_requestGasAndPaymasterAndData` overrides (hex values or `{ multiplier }`): an expensive operation. */
+  overrides?: Record<string, unknown> | undefined
   /** The nonce key (high 192 bits): another key is another operation of the same sender. */
   nonceKey?: bigint | undefined
 }
@@ -104,7 +104,7 @@ export async function newSponsorTestAccount({
   const sponsor = async (
     caller: GatewayCaller,
     policyId: string,
-    { callGasLimit, nonceKey }: SponsorOptions = {},
+    { overrides, nonceKey }: SponsorOptions = {},
   ): Promise<Sponsored> => {
     const draft = await draftOf(nonceKey)
     const answer = await gatewayRpc(caller, 'alchemy_requestGasAndPaymasterAndData', [
@@ -113,7 +113,7 @@ export async function newSponsorTestAccount({
         entryPoint: entryPoint07Address,
         userOperation: formatUserOperationRequest(draft),
         dummySignature: draft.signature,
-        ...(callGasLimit ? { overrides: { callGasLimit: numberToHex(callGasLimit) } } : {}),
+        ...(overrides ? { overrides } : {}),
       },
     ])
     if (!answer.result) return { error: answer.error! }
