@@ -1,0 +1,60 @@
+import { type Chain, createPublicClient, defineChain, http, type PublicClient } from 'viem'
+import { sigilDevnet } from '../../chains/sigilDevnet.js'
+import type { SigilConfig } from '../../createConfig.js'
+import { createSmartAccountTestbed, type SmartAccountTestbed } from '../../test/createSmartAccountTestbed.js'
+import { createSigilProvider } from '../createSigilProvider.js'
+import type { SigilProvider, SigilProviderEvents, SigilProviderOptions } from '../SigilProvider.js'
+
+/** A second configured chain with no policy: nothing is sent on it, it is only switched to. */
+export const otherChain: Chain = defineChain({
+  id: 31338,
+  name: 'Other',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+})
+
+/** One provider under test: its config, and every event it emitted, in order. */
+export type ProviderUnderTest = {
+  config: SigilConfig
+  provider: SigilProvider
+  events: [keyof SigilProviderEvents, unknown][]
+}
+
+/**
+ * Test helper for the provider (docs/provider.md): the smart-account testbed (devnet, real server on a local
+ * port, the app's sponsorship policy), a public client on the devnet node, and providers over configs whose
+ * chains are the devnet (sponsored by the policy) and `otherChain` (no policy), each recording its events.
+ *
+ * @example
+ * const testbed = await createProviderTestbed()
+ * const { provider, config } = testbed.createProvider({ account: 'owner' })
+ */
+export async function createProviderTestbed() {
+  const testbed: SmartAccountTestbed = await createSmartAccountTestbed()
+  const node = createPublicClient({
+    chain: sigilDevnet,
+    transport: http(testbed.devnet.rpcUrl),
+  }) as PublicClient
+  let users = 0
+  return {
+    testbed,
+    node,
+    /** A new email address, so each test signs in its own user. */
+    nextEmail: (label: string) => `provider.${label}.${++users}@example.com`,
+    createProvider(options: SigilProviderOptions = {}): ProviderUnderTest {
+      const config = testbed.createConfig({
+        policyId: undefined,
+        chains: [{ chain: sigilDevnet, policyId: testbed.policy.id }, { chain: otherChain }],
+      })
+      const provider = createSigilProvider(config, {
+        ...options,
+        smartAccount: { pollingInterval: 50, ...options.smartAccount },
+      })
+      const events: ProviderUnderTest['events'] = []
+      for (const name of ['connect', 'disconnect', 'accountsChanged', 'chainChanged'] as const)
+        provider.on(name, (value: unknown) => events.push([name, value]))
+      return { config, provider, events }
+    },
+    cleanup: () => testbed.cleanup(),
+  }
+}
