@@ -1,3 +1,4 @@
+import { CoreError } from '../errors/CoreError.js'
 import type { WalletProviderInfo } from '../wallets/WalletProvider.js'
 import type { SigilProvider } from './SigilProvider.js'
 import { sigilProviderIcon } from './sigilProviderIcon.js'
@@ -13,7 +14,8 @@ export type AnnounceSigilProviderOptions = Partial<WalletProviderInfo> & {
  * `eip6963:announceProvider` with `{ info, provider }` (frozen) now and again on every
  * `eip6963:requestProvider`. `info` defaults to name `'Sigil'`, Sigil's SVG icon (`sigilProviderIcon`), rdns
  * `'org.sigil'` and a random uuid; an app that announces under its own brand gives its own name, icon and
- * reverse-DNS id. Returns the function that stops answering requests.
+ * reverse-DNS id. Returns the function that stops answering requests. Throws `CoreError` with no window and no
+ * `target` (server rendering).
  *
  * @example
  * const stop = announceSigilProvider(provider, { name: 'Acme Wallet', rdns: 'com.acme.wallet' })
@@ -22,6 +24,8 @@ export function announceSigilProvider(
   provider: SigilProvider,
   { target = globalThis.window, ...info }: AnnounceSigilProviderOptions = {},
 ): () => void {
+  if (!target)
+    throw new CoreError('announceSigilProvider needs a window (or a `target`): EIP-6963 announces in a browser')
   const detail = Object.freeze({
     info: Object.freeze({
       uuid: info.uuid ?? crypto.randomUUID(),
