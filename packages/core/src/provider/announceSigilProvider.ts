@@ -25,7 +25,9 @@ export function announceSigilProvider(
   { target = globalThis.window, ...info }: AnnounceSigilProviderOptions = {},
 ): () => void {
   if (!target)
-    throw new CoreError('announceSigilProvider needs a window (or a `target`): EIP-6963 announces in a browser')
+    throw new CoreError(
+      'announceSigilProvider needs a window (or a `target`): EIP-6963 announces in a browser',
+    )
   const detail = Object.freeze({
     info: Object.freeze({
       uuid: info.uuid ?? crypto.randomUUID(),

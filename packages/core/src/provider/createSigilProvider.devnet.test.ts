@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { disconnect } from '../actions/disconnect.js'
 import { getSmartAccountClient } from '../actions/getSmartAccountClient.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
-import { createProviderTestbed, otherChain, type ProviderUnderTest } from './test/createProviderTestbed.js'
+import { createProviderTestbed, type ProviderUnderTest } from './test/createProviderTestbed.js'
+import { otherChain } from './test/otherChain.js'
 
 /**
  * docs/provider.md, line by line, against the real server and the devnet with the provider acting as the
@@ -227,6 +228,10 @@ describe('ERC-5792: wallet_getCapabilities, wallet_sendCalls, wallet_getCallsSta
       'success',
     )
     expect(await bed.node.getBalance({ address: account })).toBe(0n)
+    // The id is the user operation's hash: a provider that did not send it still answers it from the bundler.
+    expect(
+      await bed.createProvider().provider.request({ method: 'wallet_getCallsStatus', params: [id] }),
+    ).toMatchObject({ id, status: 200, atomic: true })
 
     const shown: unknown[] = []
     const showing = bed.createProvider({ showCallsStatus: (each) => void shown.push(each) })

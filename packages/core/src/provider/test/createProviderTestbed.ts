@@ -1,17 +1,10 @@
-import { type Chain, createPublicClient, defineChain, http, type PublicClient } from 'viem'
+import { createPublicClient, http, type PublicClient } from 'viem'
 import { sigilDevnet } from '../../chains/sigilDevnet.js'
 import type { SigilConfig } from '../../createConfig.js'
 import { createSmartAccountTestbed, type SmartAccountTestbed } from '../../test/createSmartAccountTestbed.js'
 import { createSigilProvider } from '../createSigilProvider.js'
 import type { SigilProvider, SigilProviderEvents, SigilProviderOptions } from '../SigilProvider.js'
-
-/** A second configured chain with no policy: nothing is sent on it, it is only switched to. */
-export const otherChain: Chain = defineChain({
-  id: 31338,
-  name: 'Other',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
-})
+import { otherChain } from './otherChain.js'
 
 /** One provider under test: its config, and every event it emitted, in order. */
 export type ProviderUnderTest = {
