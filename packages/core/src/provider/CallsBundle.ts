@@ -10,3 +10,6 @@ export type CallsBundle = { chainId: number; client: SigilBundlerClient } & (
   | { kind: 'userOperation'; hash: Hash }
   | { kind: 'transactions'; calls: number; hashes: Hash[]; failed: boolean }
 )
+
+/** The provider's bundles by id; `'sending'` holds an app-given id while its bundle is being sent. */
+export type CallsBundles = Map<string, CallsBundle | 'sending'>

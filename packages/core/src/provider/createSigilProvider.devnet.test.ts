@@ -240,8 +240,17 @@ describe('ERC-5792: wallet_getCapabilities, wallet_sendCalls, wallet_getCallsSta
     expect(shown).toEqual([expect.objectContaining({ id, status: 200 })])
   })
 
-  test('behavior: an app id is kept; the same id again is 5720; an optional unknown capability is ignored', async () => {
+  test('behavior: an app id is kept; the same id, even sent at the same time, is 5720 and never sent (one sponsored operation); an optional unknown capability is ignored', async () => {
     const { provider, account } = signedIn
+    const sponsored = async () =>
+      (
+        await bed.testbed.server.app.sigil.store.db
+          .selectFrom('sponsor_operations')
+          .selectAll()
+          .where('policy_id', '=', bed.testbed.policy.id)
+          .execute()
+      ).length
+    const before = await sponsored()
     const request = {
       version: '2.0.0',
       id: 'order-42',
@@ -251,9 +260,12 @@ describe('ERC-5792: wallet_getCapabilities, wallet_sendCalls, wallet_getCallsSta
       calls: [{ to: dead, value: '0x0' }],
       capabilities: { auxiliaryFunds: { optional: true } },
     }
-    expect(await provider.request({ method: 'wallet_sendCalls', params: [request] })).toEqual({
-      id: 'order-42',
-    })
+    const send = () => provider.request({ method: 'wallet_sendCalls', params: [request] })
+    const both = await Promise.allSettled([send(), send()])
+    expect(both.filter((each) => each.status === 'fulfilled').map((each) => each.value)).toEqual([
+      { id: 'order-42' },
+    ])
+    expect(both.filter((each) => each.status === 'rejected').map((each) => each.reason.code)).toEqual([5720])
     await vi.waitFor(
       async () =>
         expect(
@@ -263,9 +275,8 @@ describe('ERC-5792: wallet_getCapabilities, wallet_sendCalls, wallet_getCallsSta
         }),
       { timeout: 60_000, interval: 100 },
     )
-    await expect(provider.request({ method: 'wallet_sendCalls', params: [request] })).rejects.toMatchObject({
-      code: 5720,
-    })
+    await expect(send()).rejects.toMatchObject({ code: 5720 })
+    expect(await sponsored()).toBe(before + 1)
   })
 
   test('error: 5700 unsupported capability, 5710 another chain, 5740 over 100 calls, -32602 v1 format, 5730 unknown id, 4200 showCallsStatus without a hook, 4100 another address', async () => {

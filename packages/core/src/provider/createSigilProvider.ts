@@ -16,7 +16,7 @@ import { setChain } from '../actions/setChain.js'
 import { signMessage } from '../actions/signMessage.js'
 import { signTypedData } from '../actions/signTypedData.js'
 import type { SigilConfig } from '../createConfig.js'
-import type { CallsBundle } from './CallsBundle.js'
+import type { CallsBundles } from './CallsBundle.js'
 import { createProviderEvents } from './createProviderEvents.js'
 import { getProviderAccount, getProviderSmartAccountClient } from './getProviderAccount.js'
 import { getProviderCapabilities } from './getProviderCapabilities.js'
@@ -56,7 +56,7 @@ import { watchProviderEvents } from './watchProviderEvents.js'
  */
 export function createSigilProvider(config: SigilConfig, options: SigilProviderOptions = {}): SigilProvider {
   const events = createProviderEvents()
-  const bundles = new Map<string, CallsBundle>()
+  const bundles: CallsBundles = new Map()
   const smart = options.account !== 'owner'
   const maxCalls = options.maxCalls ?? 100
 
@@ -182,6 +182,14 @@ export function createSigilProvider(config: SigilConfig, options: SigilProviderO
   /** A bundle sent by this provider, or (the smart account) a user operation the bundler knows by hash. */
   const callsStatus = async (id: string) => {
     const known = bundles.get(id)
+    if (known === 'sending')
+      return {
+        version: '2.0.0' as const,
+        id,
+        chainId: toHex(getChain(config).id),
+        status: 100,
+        atomic: smart,
+      }
     if (known) return toCallsStatus(id, known)
     if (smart && /^0x[0-9a-fA-F]{64}$/.test(id)) {
       const found = await toCallsStatus(id, {
