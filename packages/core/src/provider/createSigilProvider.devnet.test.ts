@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { disconnect } from '../actions/disconnect.js'
 import { getSmartAccountClient } from '../actions/getSmartAccountClient.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
-import { createProviderTestbed, type ProviderUnderTest } from './test/createProviderTestbed.js'
-import { otherChain } from './test/otherChain.js'
+import { createProviderTestbed, type ProviderUnderTest } from '../test/createProviderTestbed.js'
+import { otherChain } from '../test/otherChain.js'
 
 /**
  * docs/provider.md, line by line, against the real server and the devnet with the provider acting as the

@@ -3,7 +3,7 @@ import { type Address, createWalletClient, custom, type Hex, parseEther } from '
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { getUser } from '../actions/getUser.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
-import { createProviderTestbed, type ProviderUnderTest } from './test/createProviderTestbed.js'
+import { createProviderTestbed, type ProviderUnderTest } from '../test/createProviderTestbed.js'
 
 /**
  * docs/provider.md's `account: 'owner'` lines against the real server and the devnet: the provider acts as

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
 import { createConfig } from '../createConfig.js'
+import { otherChain } from '../test/otherChain.js'
 import { createSigilProvider } from './createSigilProvider.js'
-import { otherChain } from './test/otherChain.js'
 
 /** The provider where no signer can be made (Node without a stamper: as during server rendering). */
 const setup = () => {

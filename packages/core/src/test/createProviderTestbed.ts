@@ -1,9 +1,9 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
-import { sigilDevnet } from '../../chains/sigilDevnet.js'
-import type { SigilConfig } from '../../createConfig.js'
-import { createSmartAccountTestbed, type SmartAccountTestbed } from '../../test/createSmartAccountTestbed.js'
-import { createSigilProvider } from '../createSigilProvider.js'
-import type { SigilProvider, SigilProviderEvents, SigilProviderOptions } from '../SigilProvider.js'
+import { sigilDevnet } from '../chains/sigilDevnet.js'
+import type { SigilConfig } from '../createConfig.js'
+import { createSigilProvider } from '../provider/createSigilProvider.js'
+import type { SigilProvider, SigilProviderEvents, SigilProviderOptions } from '../provider/SigilProvider.js'
+import { createSmartAccountTestbed, type SmartAccountTestbed } from './createSmartAccountTestbed.js'
 import { otherChain } from './otherChain.js'
 
 /** One provider under test: its config, and every event it emitted, in order. */
