@@ -105,3 +105,33 @@ test('error: atomicRequired is 5760, paymasterService is 5700 (the key is not sp
     }),
   ).rejects.toMatchObject({ code: 5700 })
 })
+
+test("error: a key without funds: eth_sendTransaction and wallet_sendCalls fail with the node's JSON-RPC error, and the id is not kept", async () => {
+  const { provider, config } = bed.createProvider({ account: 'owner' })
+  await bed.testbed.signIn(config, bed.nextEmail('broke'))
+  const account = getUser(config)!.address
+  expect(await bed.node.getBalance({ address: account })).toBe(0n)
+  const noFunds = { code: expect.any(Number), message: expect.stringMatching(/fund|balance/i) }
+  await expect(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: account, to: dead, value: '0x1' }] }),
+  ).rejects.toMatchObject(noFunds)
+  await expect(
+    provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          id: 'broke-1',
+          chainId: '0x7a69',
+          atomicRequired: false,
+          calls: [{ to: dead, value: '0x1' }],
+        },
+      ],
+    }),
+  ).rejects.toMatchObject(noFunds)
+  await expect(
+    provider.request({ method: 'wallet_getCallsStatus', params: ['broke-1'] }),
+  ).rejects.toMatchObject({
+    code: 5730,
+  })
+})
