@@ -1,4 +1,4 @@
-import { createPublicClient, http, type PublicClient } from 'viem'
+import { type Address, createPublicClient, createWalletClient, custom, http, type PublicClient } from 'viem'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
 import type { SigilConfig } from '../createConfig.js'
 import { createSigilProvider } from '../provider/createSigilProvider.js'
@@ -29,25 +29,39 @@ export async function createProviderTestbed() {
     transport: http(testbed.devnet.rpcUrl),
   }) as PublicClient
   let users = 0
+  const nextEmail = (label: string) => `provider.${label}.${++users}@example.com`
+  const createProvider = (options: SigilProviderOptions = {}): ProviderUnderTest => {
+    const config = testbed.createConfig({
+      policyId: undefined,
+      chains: [{ chain: sigilDevnet, policyId: testbed.policy.id }, { chain: otherChain }],
+    })
+    const provider = createSigilProvider(config, {
+      ...options,
+      smartAccount: { pollingInterval: 50, ...options.smartAccount },
+    })
+    const events: ProviderUnderTest['events'] = []
+    for (const name of ['connect', 'disconnect', 'accountsChanged', 'chainChanged'] as const)
+      provider.on(name, (value: unknown) => events.push([name, value]))
+    return { config, provider, events }
+  }
   return {
     testbed,
     node,
     /** A new email address, so each test signs in its own user. */
-    nextEmail: (label: string) => `provider.${label}.${++users}@example.com`,
-    createProvider(options: SigilProviderOptions = {}): ProviderUnderTest {
-      const config = testbed.createConfig({
-        policyId: undefined,
-        chains: [{ chain: sigilDevnet, policyId: testbed.policy.id }, { chain: otherChain }],
-      })
-      const provider = createSigilProvider(config, {
+    nextEmail,
+    createProvider,
+    /** A provider whose `eth_requestAccounts` signed a new user in (through `openSignIn`), and its account. */
+    async signedInProvider(label: string, options: SigilProviderOptions = {}) {
+      const under = createProvider({
         ...options,
-        smartAccount: { pollingInterval: 50, ...options.smartAccount },
+        openSignIn: () => void testbed.signIn(under.config, nextEmail(label)),
       })
-      const events: ProviderUnderTest['events'] = []
-      for (const name of ['connect', 'disconnect', 'accountsChanged', 'chainChanged'] as const)
-        provider.on(name, (value: unknown) => events.push([name, value]))
-      return { config, provider, events }
+      const [account] = (await under.provider.request({ method: 'eth_requestAccounts' })) as Address[]
+      return { ...under, account: account! }
     },
+    /** viem's wallet client over the provider (`custom(provider)`) on the devnet chain. */
+    walletClient: (provider: SigilProvider) =>
+      createWalletClient({ chain: sigilDevnet, transport: custom(provider) }),
     cleanup: () => testbed.cleanup(),
   }
 }
