@@ -115,6 +115,19 @@ export { ChainNotFoundError } from './errors/ChainNotFoundError.js'
 export { ClientOnlyPropertyError } from './errors/ClientOnlyPropertyError.js'
 export { CoreError } from './errors/CoreError.js'
 export {
+  type AnnounceSigilProviderOptions,
+  announceSigilProvider,
+} from './provider/announceSigilProvider.js'
+export { createSigilProvider } from './provider/createSigilProvider.js'
+export type {
+  SigilCallsStatus,
+  SigilProvider,
+  SigilProviderEvents,
+  SigilProviderOptions,
+  SigilProviderRequest,
+} from './provider/SigilProvider.js'
+export { sigilProviderIcon } from './provider/sigilProviderIcon.js'
+export {
   type CreatePasskeyAccountParameters,
   type CreatePasskeyAccountReturnType,
   createPasskeyAccount,
