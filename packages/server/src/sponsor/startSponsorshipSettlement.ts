@@ -1,10 +1,8 @@
 import type { SigilContext } from '../SigilContext.js'
 import { settleSponsorships } from './settleSponsorships.js'
+import { type SponsorshipSettlement, startSettlementTimer } from './startSettlementTimer.js'
 
-export type SponsorshipSettlement = {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>
-}
+export type { SponsorshipSettlement } from './startSettlementTimer.js'
 
 /**
  * Runs {@link settleSponsorships} every `intervalMs` (default 15 s) on the server's EVM chains, on an
@@ -19,27 +17,17 @@ export function startSponsorshipSettlement(
   ctx: Pick<SigilContext, 'store' | 'batcher' | 'config' | 'logger' | 'now'>,
   { intervalMs = 15_000 }: { intervalMs?: number } = {},
 ): SponsorshipSettlement {
-  let running: Promise<unknown> | undefined
-  const run = () => {
-    if (running) return
-    running = settleSponsorships({
-      db: ctx.store.db,
-      writes: ctx.batcher,
-      chains: ctx.config.chains,
-      logger: ctx.logger,
-      now: ctx.now(),
-    })
-      .catch((error: Error) => ctx.logger.warn('sponsorship settlement failed', { error: error.message }))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startSettlementTimer({
+    label: 'sponsorship settlement',
+    intervalMs,
+    logger: ctx.logger,
+    settle: () =>
+      settleSponsorships({
+        db: ctx.store.db,
+        writes: ctx.batcher,
+        chains: ctx.config.chains,
+        logger: ctx.logger,
+        now: ctx.now(),
+      }),
+  })
 }

@@ -3,7 +3,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../../server/src/apps/createApp.js'
 import type { User } from '../../src/types.js'
-import { type PlainPage, servePlainPage } from './servePlainPage.js'
+import { type OtherAppPage, serveOtherAppPage } from './serveOtherAppPage.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import { showOnPage, signInWithEmailCode, type TestPageWindow } from './testPage.js'
 
@@ -17,16 +17,10 @@ import { showOnPage, signInWithEmailCode, type TestPageWindow } from './testPage
 
 let testbed: BrowserTestbed
 /** A page of tenant B (another port of localhost), whose app is not the test app. */
-let tenantB: PlainPage & { appId: string }
+let tenantB: OtherAppPage
 beforeAll(async () => {
   testbed = await startBrowserTestbed('export-target')
-  const page = await servePlainPage('Tenant B')
-  const { appId } = await createApp(testbed.server.store.db, {
-    name: 'tenant B',
-    origins: [page.url],
-    now: Date.now(),
-  })
-  tenantB = { ...page, appId }
+  tenantB = await serveOtherAppPage(testbed, 'Tenant B')
 })
 afterAll(async () => {
   await testbed?.close()

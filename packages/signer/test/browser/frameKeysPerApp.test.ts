@@ -3,10 +3,9 @@ import { recoverMessageAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { embeddedKeyName } from '../../../frame/src/shared/embeddedKeyName.js'
-import { createApp } from '../../../server/src/apps/createApp.js'
 import type { User } from '../../src/types.js'
 import { connectKeyFrame, keyFrameRequest } from './keyFrameChannel.js'
-import { type PlainPage, servePlainPage } from './servePlainPage.js'
+import { type OtherAppPage, serveOtherAppPage } from './serveOtherAppPage.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import {
   readFrameKey,
@@ -27,16 +26,10 @@ import {
 
 let testbed: BrowserTestbed
 /** App B's page: another origin of the test app's site, with an app of its own. */
-let appB: PlainPage & { appId: string }
+let appB: OtherAppPage
 beforeAll(async () => {
   testbed = await startBrowserTestbed('frame-keys-per-app')
-  const page = await servePlainPage('App B (same site)')
-  const { appId } = await createApp(testbed.server.store.db, {
-    name: 'app B',
-    origins: [page.url],
-    now: Date.now(),
-  })
-  appB = { ...page, appId }
+  appB = await serveOtherAppPage(testbed, 'App B (same site)')
 })
 afterAll(async () => {
   await testbed?.close()

@@ -1,5 +1,5 @@
 import type { SigilContext } from '../../SigilContext.js'
-import type { SponsorshipSettlement } from '../startSponsorshipSettlement.js'
+import { type SponsorshipSettlement, startSettlementTimer } from '../startSettlementTimer.js'
 import { settleSolanaSponsorships } from './settleSolanaSponsorships.js'
 
 /**
@@ -16,29 +16,17 @@ export function startSolanaSponsorshipSettlement(
   ctx: Pick<SigilContext, 'store' | 'batcher' | 'config' | 'logger' | 'now'>,
   { intervalMs = 15_000 }: { intervalMs?: number } = {},
 ): SponsorshipSettlement {
-  let running: Promise<unknown> | undefined
-  const run = () => {
-    if (running) return
-    running = settleSolanaSponsorships({
-      db: ctx.store.db,
-      writes: ctx.batcher,
-      chains: ctx.config.chains,
-      logger: ctx.logger,
-      now: ctx.now(),
-    })
-      .catch((error: Error) =>
-        ctx.logger.warn('solana sponsorship settlement failed', { error: error.message }),
-      )
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return startSettlementTimer({
+    label: 'solana sponsorship settlement',
+    intervalMs,
+    logger: ctx.logger,
+    settle: () =>
+      settleSolanaSponsorships({
+        db: ctx.store.db,
+        writes: ctx.batcher,
+        chains: ctx.config.chains,
+        logger: ctx.logger,
+        now: ctx.now(),
+      }),
+  })
 }
