@@ -3,7 +3,7 @@ import { lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { packPackages, run } from './packPackages.js'
+import { packPackages, run } from '../vitest/packPackages.js'
 
 /**
  * `@sigil/server` installed as the README's "Install" section says, from the tarballs `npm run pack`

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { packPackages, run } from './packPackages.js'
+import { packPackages, run } from '../vitest/packPackages.js'
 import { readTarball } from './readTarball.js'
 
 /**

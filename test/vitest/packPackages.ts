@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { cp, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { buildOnce } from '../vitest/buildOnce.js'
+import { buildOnce } from './buildOnce.js'
 
 const root = join(import.meta.dirname, '../..')
 
