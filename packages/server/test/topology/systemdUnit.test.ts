@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { packPackages } from '../../../../test/vitest/packPackages.js'
 import { startTestSmtpServer, type TestSmtpServer } from '../../src/auth/email/test/startTestSmtpServer.js'
 import { createTestStore, type TestStore } from '../../src/store/test/storeDialects.js'
 import { testMasterKey } from '../../src/test/createTestServer.js'
@@ -15,7 +16,7 @@ import { parseEnvFile } from './parseEnvFile.js'
  * The systemd unit of packages/server/deploy/ as systemd runs it, on a machine without systemd as PID 1 (a
  * container's): `systemd-analyze verify` checks the unit file itself; then its ExecStart runs the way systemd
  * would start it, on what an operator installs:
- * - the package built (`tsc -b packages/server`, the server's part of `npm run build`), the checkout standing
+ * - the package built (`npm run pack`'s clean `npm run build`, once per run: `packPackages`), the checkout standing
  *   for /opt/sigil, so `bin/sigil-server.js` runs `dist/`, not the TypeScript sources the other suites run;
  * - only the unit's environment: EnvironmentFile (the example, its machine-specific values pointed at this
  *   machine), Environment=, and CREDENTIALS_DIRECTORY holding master.key as LoadCredential= places it;
@@ -44,8 +45,9 @@ describe('systemd unit', () => {
       createTestStore('postgres'),
       startTestSmtpServer(),
       readFile(join(deployDir, 'sigil-server.service'), 'utf8'),
-      // --force: a build whose outputs were deleted since is not up to date to tsc's eye.
-      run('npx', ['tsc', '-b', '--force', 'packages/server'], { cwd: repoRoot }),
+      // The run's one build of the packages in place (`npm run pack`: a clean build, then the tarballs),
+      // shared with the suites that check the tarballs, so no two suites write `dist` at once.
+      packPackages(),
     ])
   }, 240_000)
 
