@@ -9,7 +9,7 @@ export type ChainCapabilities = {
 }
 
 /**
- * `wallet_getCapabilities` (docs/provider.md#wallet_getcapabilities): for each configured chain (or those of
+ * `wallet_getCapabilities` (docs/provider.md#wallet_getcapabilities-erc-5792): for each configured chain (or those of
  * `chainIds` that are configured), by hex chain id: `atomic: { status: 'supported' }` for the smart account
  * (`'unsupported'` for the owner key), and `paymasterService: { supported: true }` where the smart account
  * is sponsored (the chain's connection has a gas policy).

@@ -17,7 +17,7 @@ import type { SigilProviderOptions } from './SigilProvider.js'
 import { sendOwnerTransaction } from './sendOwnerTransaction.js'
 
 /**
- * `wallet_sendCalls` (docs/provider.md#wallet_sendcalls) once the request is parsed and its `from` checked:
+ * `wallet_sendCalls` (docs/provider.md#wallet_sendcalls-erc-5792-v2) once the request is parsed and its `from` checked:
  * on the active chain only (another configured or unknown chain is 5710); a capability the wallet does not
  * serve is 5700 unless marked `optional` (`paymasterService` is served by the chain's Sigil policy, so it
  * needs one); an `id` already used (or being sent) is 5720, and

@@ -22,7 +22,7 @@ const toReceipt = ({ logs, status, blockHash, blockNumber, gasUsed, transactionH
 })
 
 /**
- * The ERC-5792 v2 `wallet_getCallsStatus` answer of a bundle (docs/provider.md#wallet_getcallsstatus), read
+ * The ERC-5792 v2 `wallet_getCallsStatus` answer of a bundle (docs/provider.md#wallet_getcallsstatus-erc-5792-v2), read
  * from the chain: `100` pending, `200` confirmed (every call succeeded), `400` nothing went on chain (a send
  * failed first), `500` reverted on chain, `600` partly on chain (owner transactions only). A user operation is
  * `atomic: true` with one receipt carrying the operation's own logs; owner transactions are `atomic: false`
