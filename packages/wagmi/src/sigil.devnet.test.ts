@@ -1,5 +1,5 @@
 // @sigil-test own-process
-import { getChain, getUser, setChain, sigilDevnet } from '@sigil/core'
+import { getChain, getUser, setChain, sigilDevnet, disconnect as signOut } from '@sigil/core'
 import {
   type Config,
   connect,
@@ -184,6 +184,20 @@ describe('sigil() in a wagmi config beside a mock connector', () => {
     expect(connectionOf(wagmi, 'sigil')).toBeUndefined()
     expect(connectionOf(wagmi, 'mock')).toEqual(before)
     expect(await connectorOf(wagmi, 'sigil').isAuthorized()).toBe(false)
+  })
+
+  test('behavior: a sign-out made through Sigil core removes the Sigil connection from wagmi, not the mock', async () => {
+    const config = bed.createSigilConfig()
+    const email = bed.nextEmail('signout')
+    const other = wagmiConfigOver(config, () => void bed.testbed.signIn(config, email))
+    await connect(other, { connector: connectorOf(other, 'mock') })
+    await connect(other, { connector: connectorOf(other, 'sigil') })
+    const before = connectionOf(other, 'mock')
+    expect(connectionOf(other, 'sigil')?.accounts).toHaveLength(1)
+    await signOut(config)
+    await expect.poll(() => connectionOf(other, 'sigil')).toBeUndefined()
+    expect(connectionOf(other, 'mock')).toEqual(before)
+    expect(getConnections(other)).toHaveLength(1)
   })
 
   test('error: connect while signed out without openSignIn is 4100; no Sigil connection is added', async () => {
