@@ -200,6 +200,17 @@ describe('sigil() in a wagmi config beside a mock connector', () => {
     expect(getConnections(other)).toHaveLength(1)
   })
 
+  test('behavior: a sign-in made through Sigil core (not wagmi) connects wagmi; the mock stays', async () => {
+    const config = bed.createSigilConfig()
+    const other = wagmiConfigOver(config)
+    await connect(other, { connector: connectorOf(other, 'mock') })
+    const before = connectionOf(other, 'mock')
+    await bed.testbed.signIn(config, bed.nextEmail('core-signin'))
+    await expect.poll(() => connectionOf(other, 'sigil')?.accounts.length, { timeout: 20_000 }).toBe(1)
+    expect(connectionOf(other, 'sigil')?.chainId).toBe(sigilDevnet.id)
+    expect(connectionOf(other, 'mock')).toEqual(before)
+  })
+
   test('error: connect while signed out without openSignIn is 4100; no Sigil connection is added', async () => {
     const signedOut = wagmiConfigOver(bed.createSigilConfig())
     await expect(connect(signedOut, { connector: connectorOf(signedOut, 'sigil') })).rejects.toMatchObject({

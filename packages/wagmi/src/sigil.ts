@@ -22,10 +22,11 @@ const isSigilConfig = (config: SigilParameters['config']): config is SigilConfig
 /**
  * wagmi's connector for Sigil (docs/provider.md): id, name and type `sigil`/`Sigil`/`sigil`, Sigil's icon and
  * rdns (`org.sigil`, as `announceSigilProvider`). It wraps one `createSigilProvider` over the app's Sigil
- * config, made on first use: `connect` is `eth_requestAccounts` (which opens the app's sign-in through
+ * config, made when wagmi sets the connector up: `connect` is `eth_requestAccounts` (which opens the app's sign-in through
  * `openSignIn` when signed out), `isAuthorized` (what `reconnect` asks) is "a user is signed in", and
- * `disconnect` signs the user out (core's `disconnect`). The provider's `accountsChanged`, `chainChanged` and
- * `disconnect` events reach wagmi through this connector's own emitter only.
+ * `disconnect` signs the user out (core's `disconnect`). The provider's `connect` (a sign-in made through the
+ * app's own Sigil UI), `accountsChanged`, `chainChanged` and `disconnect` events reach wagmi through this
+ * connector's own emitter only.
  *
  * @example
  * const wagmiConfig = createConfig({
@@ -48,6 +49,10 @@ export function sigil(parameters: SigilParameters) {
       type: sigil.type,
       icon: sigilProviderIcon,
       rdns: 'org.sigil',
+      async setup() {
+        // A sign-in made through the app's own Sigil UI connects wagmi too (wagmi ignores it while connecting).
+        ;(await this.getProvider()).on('connect', onConnect)
+      },
       async connect<withCapabilities extends boolean = false>({
         chainId,
         withCapabilities,
@@ -116,6 +121,15 @@ export function sigil(parameters: SigilParameters) {
     const onAccountsChanged = (accounts: Address[]) => connector.onAccountsChanged(accounts)
     const onChainChanged = (chainId: string) => connector.onChainChanged(chainId)
     const onDisconnect = () => connector.onDisconnect()
+    const onConnect = () => {
+      const announce = async () => {
+        const accounts = await connector.getAccounts()
+        if (accounts.length === 0 || !provider) return
+        listen(provider)
+        config.emitter.emit('connect', { accounts, chainId: await connector.getChainId() })
+      }
+      announce().catch((error: Error) => config.emitter.emit('error', { error }))
+    }
     const listen = (sigilProvider: SigilProvider) => {
       if (listening) return
       listening = true
