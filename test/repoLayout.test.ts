@@ -14,6 +14,7 @@ const sourceRoots = [
   'packages/signer/src',
   'packages/core/src',
   'packages/react/src',
+  'packages/wagmi/src',
   'packages/server/src',
   'packages/accounts/src',
   'packages/devnet/src',

@@ -60,6 +60,7 @@ describe('npm run pack', () => {
       '@sigil/react',
       '@sigil/server',
       '@sigil/signer',
+      '@sigil/wagmi',
     ])
     expect(tarballs).toEqual(publicPackages.map(tarballOf).sort())
   })

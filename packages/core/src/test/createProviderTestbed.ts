@@ -30,11 +30,13 @@ export async function createProviderTestbed() {
   }) as PublicClient
   let users = 0
   const nextEmail = (label: string) => `provider.${label}.${++users}@example.com`
-  const createProvider = (options: SigilProviderOptions = {}): ProviderUnderTest => {
-    const config = testbed.createConfig({
+  const createSigilConfig = () =>
+    testbed.createConfig({
       policyId: undefined,
       chains: [{ chain: sigilDevnet, policyId: testbed.policy.id }, { chain: otherChain }],
     })
+  const createProvider = (options: SigilProviderOptions = {}): ProviderUnderTest => {
+    const config = createSigilConfig()
     const provider = createSigilProvider(config, {
       ...options,
       smartAccount: { pollingInterval: 50, ...options.smartAccount },
@@ -49,6 +51,8 @@ export async function createProviderTestbed() {
     node,
     /** A new email address, so each test signs in its own user. */
     nextEmail,
+    /** A signed-out Sigil config on the devnet (sponsored by the app's policy) and `otherChain` (no policy). */
+    createSigilConfig,
     createProvider,
     /** A provider whose `eth_requestAccounts` signed a new user in (through `openSignIn`), and its account. */
     async signedInProvider(label: string, options: SigilProviderOptions = {}) {

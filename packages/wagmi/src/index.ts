@@ -1,0 +1,1 @@
+export { type SigilParameters, sigil } from './sigil.js'
