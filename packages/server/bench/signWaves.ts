@@ -5,7 +5,8 @@
  * threads, the event loop, and each thread (`/proc/<pid>/task/<tid>/schedstat`).
  *
  * `BENCH_WAVE_TARGET=floor` sends the same waves to the bench's floor server (`floorServer.ts`, with its durable
- * SQLite insert) instead, for the per-thread figures of what the machine allows next to Sigil's.
+ * SQLite insert) instead, for the per-thread figures of what the machine allows next to Sigil's;
+ * `BENCH_WAVE_TARGET=custody` sends them to the custody floor (`FLOOR_STORE=custody`: key lookup and vault open).
  *
  * For A/B comparisons on a shared machine: in the closed-loop bench the batch sizes (requests per turn of
  * the event loop, rows per group commit) follow whatever speed the other jobs leave the server, and the CPU
@@ -54,10 +55,24 @@ type WaveTarget = {
 
 /** The real server with a provisioned user, or the floor server with a throw-away P-256 key. */
 async function startTarget(): Promise<WaveTarget> {
-  if (process.env.BENCH_WAVE_TARGET === 'floor') {
+  const target = process.env.BENCH_WAVE_TARGET
+  if (target === 'floor' || target === 'custody') {
     const path = fileURLToPath(new URL('./floorServer.ts', import.meta.url))
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const identity = {
+      organizationId: 'floor-organization',
+      signWith: '0x00000000000000000000000000000000000000a1',
+      publicKey: toCompressedPublicKey(publicKey),
+    }
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path], {
-      env: { ...process.env, ...serverEnv, FLOOR_STORE: 'sqlite' },
+      env: {
+        ...process.env,
+        ...serverEnv,
+        FLOOR_STORE: target === 'custody' ? 'custody' : 'sqlite',
+        FLOOR_API_PUBLIC_KEY: identity.publicKey,
+        FLOOR_ORGANIZATION_ID: identity.organizationId,
+        FLOOR_SIGN_WITH: identity.signWith,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     const url = await new Promise<string>((resolve, reject) => {
@@ -69,17 +84,10 @@ async function startTarget(): Promise<WaveTarget> {
       })
       child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)))
     })
-    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     return {
       url,
       pid: child.pid!,
-      template: {
-        host: new URL(url).host,
-        organizationId: 'floor-organization',
-        signWith: '0x0000000000000000000000000000000000000000',
-        publicKey: toCompressedPublicKey(publicKey),
-        privateKey,
-      },
+      template: { host: new URL(url).host, ...identity, privateKey },
       stop: () =>
         new Promise<void>((resolve) => {
           child.once('exit', () => resolve())
