@@ -211,6 +211,15 @@ describe('sigil() in a wagmi config beside a mock connector', () => {
     expect(connectionOf(other, 'mock')).toEqual(before)
   })
 
+  test('behavior: a wagmi config made while a user is signed in in Sigil connects Sigil on its own (no reconnect)', async () => {
+    const config = bed.createSigilConfig()
+    await bed.testbed.signIn(config, bed.nextEmail('already'))
+    const other = wagmiConfigOver(config)
+    await expect.poll(() => connectionOf(other, 'sigil')?.accounts.length, { timeout: 20_000 }).toBe(1)
+    expect(connectionOf(other, 'sigil')?.chainId).toBe(sigilDevnet.id)
+    expect(getConnections(other).map((each) => each.connector.id)).toEqual(['sigil'])
+  })
+
   test('behavior: connect withCapabilities answers each account with its capabilities; wagmi keeps addresses', async () => {
     const config = bed.createSigilConfig()
     const email = bed.nextEmail('capabilities')
