@@ -5,7 +5,6 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { type DemoServer, serveDemo } from '../../../apps/demo/scripts/serveDemo.js'
 import { buildOnce } from '../../../test/vitest/buildOnce.js'
 import { createApp } from '../../server/src/apps/createApp.js'
 import { serveLateBound } from '../../server/src/auth/oauth/test/serveLateBound.js'
@@ -15,6 +14,7 @@ import { createTestServer, type TestServer } from '../../server/src/test/createT
 // The Chromium suites' global setup (root vitest config) provides `browserAssets`: its type comes from there.
 import type {} from '../../signer/test/browser/globalSetup.js'
 import { launchChromium } from '../../signer/test/browser/launchChromium.js'
+import { type BuiltPage, serveBuiltPage } from './serveBuiltPage.js'
 
 /**
  * A wagmi + React app with Sigil among its wallets, in headless Chromium (`walletListPage/`, built once per
@@ -33,7 +33,7 @@ const pageRoot = join(import.meta.dirname, 'walletListPage')
 let devnet: Devnet | undefined
 let server: TestServer | undefined
 let listener: Awaited<ReturnType<typeof serveLateBound>> | undefined
-let pageServer: DemoServer | undefined
+let pageServer: BuiltPage | undefined
 let browser: Browser | undefined
 let settings: { serverUrl: string; apiKey: string; policyId: string; nodeRpcUrl: string }
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   devnet = await startDevnet()
   listener = await serveLateBound()
   const serverUrl = listener.url.replace('127.0.0.1', 'localhost')
-  pageServer = await serveDemo({ root: pageDir, port: 0 })
+  pageServer = await serveBuiltPage(pageDir)
   server = await createTestServer('sqlite', {
     publicUrl: serverUrl,
     devMailbox: true,
