@@ -211,6 +211,29 @@ describe('sigil() in a wagmi config beside a mock connector', () => {
     expect(connectionOf(other, 'mock')).toEqual(before)
   })
 
+  test('behavior: a wagmi config made while a user is signed in in Sigil connects Sigil on its own (no reconnect)', async () => {
+    const config = bed.createSigilConfig()
+    await bed.testbed.signIn(config, bed.nextEmail('already'))
+    const other = wagmiConfigOver(config)
+    await expect.poll(() => connectionOf(other, 'sigil')?.accounts.length, { timeout: 20_000 }).toBe(1)
+    expect(connectionOf(other, 'sigil')?.chainId).toBe(sigilDevnet.id)
+    expect(getConnections(other).map((each) => each.connector.id)).toEqual(['sigil'])
+  })
+
+  test('behavior: connect withCapabilities answers each account with its capabilities; wagmi keeps addresses', async () => {
+    const config = bed.createSigilConfig()
+    const email = bed.nextEmail('capabilities')
+    const other = wagmiConfigOver(config, () => void bed.testbed.signIn(config, email))
+    const connector = connectorOf(other, 'sigil')
+    const answer = await connect(other, { connector, withCapabilities: true })
+    const address = (await connector.getAccounts())[0]!
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(answer).toEqual({ accounts: [{ address, capabilities: {} }], chainId: sigilDevnet.id })
+    expect(connectionOf(other, 'sigil')).toMatchObject({ accounts: [address], chainId: sigilDevnet.id })
+    const again = await connector.connect({ withCapabilities: false })
+    expect(again).toEqual({ accounts: [address], chainId: sigilDevnet.id })
+  })
+
   test('error: connect while signed out without openSignIn is 4100; no Sigil connection is added', async () => {
     const signedOut = wagmiConfigOver(bed.createSigilConfig())
     await expect(connect(signedOut, { connector: connectorOf(signedOut, 'sigil') })).rejects.toMatchObject({

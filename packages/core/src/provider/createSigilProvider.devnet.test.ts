@@ -6,6 +6,7 @@ import { disconnect } from '../actions/disconnect.js'
 import { getSmartAccountClient } from '../actions/getSmartAccountClient.js'
 import { createProviderTestbed, type ProviderUnderTest } from '../test/createProviderTestbed.js'
 import { otherChain } from '../test/otherChain.js'
+import { createSigilProvider } from './createSigilProvider.js'
 
 /**
  * docs/provider.md, line by line, against the real server and the devnet with the provider acting as the
@@ -56,6 +57,17 @@ describe('eth_requestAccounts, eth_accounts, eth_chainId, events', () => {
         ]),
       { timeout: 30_000 },
     )
+  })
+
+  test('behavior: a provider made while a user is signed in emits connect once the account is known, and only that', async () => {
+    const { config, account } = signedIn
+    const provider = createSigilProvider(config, { smartAccount: { pollingInterval: 50 } })
+    const events: [string, unknown][] = []
+    for (const name of ['connect', 'disconnect', 'accountsChanged', 'chainChanged'] as const)
+      provider.on(name, (value: unknown) => events.push([name, value]))
+    await vi.waitFor(() => expect(events).toEqual([['connect', { chainId: '0x7a69' }]]), { timeout: 30_000 })
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([account])
+    provider.destroy()
   })
 
   test('behavior: signing out emits accountsChanged([]) then disconnect 4900; eth_accounts is [] and signing is 4100', async () => {

@@ -7,8 +7,9 @@ import type { SigilConfig } from '../createConfig.js'
 import type { createProviderEvents } from './createProviderEvents.js'
 
 /**
- * Fires the provider's events from core's watchers (docs/provider.md#events): a sign-in (`watchUser`) emits
- * `connect` `{ chainId }` then `accountsChanged` with the new account; a sign-out `accountsChanged([])` then
+ * Fires the provider's events from core's watchers (docs/provider.md#events): a provider made while a user is
+ * signed in emits `connect` `{ chainId }` once the account is known (no `accountsChanged`: nothing changed);
+ * a sign-in (`watchUser`) emits `connect` `{ chainId }` then `accountsChanged` with the new account; a sign-out `accountsChanged([])` then
  * `disconnect` (4900); another user `accountsChanged`; `setChain` (`watchChain`) `chainChanged` with the hex
  * id, then `accountsChanged` if the account differs on that chain. `resolveAccounts` names the provider's
  * account now. Returns the function that stops watching.
@@ -53,11 +54,27 @@ export function watchProviderEvents(
     }
     void refresh()
   })
+  // Made while signed in: `connect` once the account is known. It is looked up from the next task on, so
+  // listeners added right after creation (also after an `await`, as wagmi's connector does) hear it.
+  const mine = getUser(config) ? ++turn : undefined
+  const initial =
+    mine === undefined
+      ? undefined
+      : setTimeout(() => {
+          void resolveAccounts()
+            .catch(() => [] as Address[])
+            .then((accounts) => {
+              if (mine !== turn || accounts.length === 0) return
+              last = accounts
+              events.emit('connect', { chainId: toHex(getChain(config).id) })
+            })
+        }, 0)
   const unwatchChain = watchChain(config)((chain) => {
     events.emit('chainChanged', toHex(chain.id))
     if (getUser(config)) void refresh()
   })
   return () => {
+    clearTimeout(initial)
     unwatchUser()
     unwatchChain()
   }

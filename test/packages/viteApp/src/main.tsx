@@ -2,10 +2,18 @@
 import { sigilDevnet } from '@sigil/core'
 import { AuthCard, createConfig, SigilProvider, useSignMessage, useUser } from '@sigil/react'
 import { QueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 
+/** The Sigil server and the app's API key, from `.env` or the build's environment (README "Install"). */
 const config = createConfig(
-  { connection: { rpcUrl: 'http://localhost:8787', apiKey: 'sigil_test' }, chain: sigilDevnet },
+  {
+    connection: {
+      rpcUrl: import.meta.env.VITE_SIGIL_URL ?? 'http://localhost:8787',
+      apiKey: import.meta.env.VITE_SIGIL_API_KEY ?? '',
+    },
+    chain: sigilDevnet,
+  },
   { auth: { sections: [[{ type: 'email' }]] } },
 )
 const queryClient = new QueryClient()
@@ -13,11 +21,21 @@ const queryClient = new QueryClient()
 function App() {
   const user = useUser()
   const { signMessageAsync } = useSignMessage({})
+  const [signature, setSignature] = useState<string>()
   if (!user) return <AuthCard />
   return (
-    <button type="button" onClick={() => signMessageAsync({ message: 'hello' })}>
-      Sign {user.address}
-    </button>
+    <main>
+      <p>
+        Signed in as <code data-testid="address">{user.address}</code>
+      </p>
+      <button
+        type="button"
+        onClick={async () => setSignature(await signMessageAsync({ message: 'hello from Vite' }))}
+      >
+        Sign “hello from Vite”
+      </button>
+      {signature && <code data-testid="signature">{signature}</code>}
+    </main>
   )
 }
 
