@@ -31,10 +31,10 @@ export function signMessage(
   config: SigilConfig,
   { message, wallet, client }: SignMessageParameters,
 ): Promise<SignMessageReturnType> {
-  // viem's wallet client is loaded only when an external wallet signs.
+  // viem's signing actions are loaded only when an external wallet signs.
   if (wallet)
-    return import('../wallets/toWalletClient.js').then(({ toWalletClient }) =>
-      toWalletClient(wallet).signMessage({ account: wallet.address, message }),
+    return import('../wallets/toWalletSigner.js').then(({ toWalletSigner }) =>
+      toWalletSigner(wallet).signMessage(message),
     )
   if (client) return client.signMessage({ message })
   return requireSigner(config).signMessage(message)

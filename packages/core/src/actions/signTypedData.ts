@@ -41,13 +41,10 @@ export function signTypedData<
   { wallet, client, ...typedData }: SignTypedDataParameters<typedData, primaryType> & SignTypedDataSigners,
 ): Promise<SignTypedDataReturnType> {
   const parameters = typedData as SignTypedDataParameters<typedData, primaryType>
-  // viem's wallet client is loaded only when an external wallet signs.
+  // viem's signing actions are loaded only when an external wallet signs.
   if (wallet)
-    return import('../wallets/toWalletClient.js').then(({ toWalletClient }) =>
-      toWalletClient(wallet).signTypedData({
-        account: wallet.address,
-        ...(parameters as SignTypedDataParameters),
-      }),
+    return import('../wallets/toWalletSigner.js').then(({ toWalletSigner }) =>
+      toWalletSigner(wallet).signTypedData(parameters as TypedDataDefinition),
     )
   if (client) return client.signTypedData(parameters as TypedDataDefinition)
   return requireSigner(config).signTypedData(parameters)
