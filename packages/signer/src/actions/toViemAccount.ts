@@ -23,14 +23,16 @@ export function toViemAccount(client: SignerClient): ToViemAccountReturnType {
   return toAccount({
     address,
     sign: ({ hash }) => signRawMessage(client, { message: hash }),
-    signMessage: async ({ message }) => (await import('./signMessage.js')).signMessage(client, { message }),
-    signTypedData: async (typedData) => (await import('./signTypedData.js')).signTypedData(client, typedData),
+    signMessage: async ({ message }) =>
+      (await import('./signingActions.js')).signMessage(client, { message }),
+    signTypedData: async (typedData) =>
+      (await import('./signingActions.js')).signTypedData(client, typedData),
     signTransaction: async (transaction, options) =>
-      (await import('./signTransaction.js')).signTransaction(client, {
+      (await import('./signingActions.js')).signTransaction(client, {
         transaction,
         serializer: options?.serializer,
       }),
     signAuthorization: async (authorization) =>
-      (await import('./signAuthorization.js')).signAuthorization(client, authorization),
+      (await import('./signingActions.js')).signAuthorization(client, authorization),
   }) as ToViemAccountReturnType
 }

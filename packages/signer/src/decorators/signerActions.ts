@@ -31,8 +31,8 @@ export type SignerActions = ReturnType<typeof signerActions>
  * The signer's methods, each one action of `src/actions` called with `client` (viem's decorator
  * model): `createSigner` spreads them into the app-facing `Signer`. A new action that apps call as
  * a method is added here, and nowhere else. The actions that hash with viem before signing
- * (`signMessage`, `signTypedData`, `signTransaction`, `signAuthorization`) are loaded on their first
- * call, so an app ships that part of viem only when it signs (apps/demo/bench/README.md).
+ * (`signMessage`, `signTypedData`, `signTransaction`, `signAuthorization`) are loaded together
+ * (`signingActions`) on the first signature, so an app fetches that part of viem only when it signs.
  *
  * @example
  * const client = createSignerClient(parameters)
@@ -57,13 +57,13 @@ export function signerActions(client: SignerClient) {
     removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
     signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
     signMessage: async (message: SignMessageParameters['message']) =>
-      (await import('../actions/signMessage.js')).signMessage(client, { message }),
+      (await import('../actions/signingActions.js')).signMessage(client, { message }),
     signTypedData: async <
       const typedData extends TypedData | Record<string, unknown>,
       primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
     >(
       typedData: SignTypedDataParameters<typedData, primaryType>,
-    ) => (await import('../actions/signTypedData.js')).signTypedData(client, typedData),
+    ) => (await import('../actions/signingActions.js')).signTypedData(client, typedData),
     signTransaction: async <
       serializer extends
         SerializeTransactionFn<TransactionSerializable> = SerializeTransactionFn<TransactionSerializable>,
@@ -72,12 +72,12 @@ export function signerActions(client: SignerClient) {
       transaction: transaction,
       options?: { serializer?: serializer | undefined } | undefined,
     ): Promise<SignTransactionReturnType> =>
-      (await import('../actions/signTransaction.js')).signTransaction<serializer, transaction>(client, {
+      (await import('../actions/signingActions.js')).signTransaction<serializer, transaction>(client, {
         transaction,
         serializer: options?.serializer,
       }),
     signAuthorization: async (authorization: SignAuthorizationParameters) =>
-      (await import('../actions/signAuthorization.js')).signAuthorization(client, authorization),
+      (await import('../actions/signingActions.js')).signAuthorization(client, authorization),
     toViemAccount: () => toViemAccount(client),
     toSolanaSigner: () => toSolanaSigner(client),
     getPasskeyStatus: () => getPasskeyStatus(client),
