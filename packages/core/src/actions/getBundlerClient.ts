@@ -1,8 +1,8 @@
-import { publicClientBatch, sigil } from '@sigil/accounts'
+import { publicClientBatch } from '@sigil/accounts'
 import { type Chain, createPublicClient, type PublicClient, type Transport } from 'viem'
 import { type BundlerActions, bundlerActions } from 'viem/account-abstraction'
 import type { SigilConfig } from '../createConfig.js'
-import { gatewayTransport } from '../smartAccounts/createSmartAccountClientFor.js'
+import { gatewayTransport } from '../smartAccounts/gatewayTransport.js'
 
 /** A public client of the active chain with viem's bundler actions (`sendUserOperation`, receipts, …). */
 export type SigilBundlerClient = PublicClient<Transport, Chain> & BundlerActions
@@ -31,7 +31,7 @@ export function getBundlerClient(config: SigilConfig): GetBundlerClientReturnTyp
   const known = perChain.get(chain.id)
   if (known) return known
   const connection = connections[chain.id]!
-  const transport = connection.transport ?? gatewayTransport(config, connection, sigil, undefined)
+  const transport = connection.transport ?? gatewayTransport(config, connection, undefined)
   const client = createPublicClient({
     chain: connection.chain,
     transport,

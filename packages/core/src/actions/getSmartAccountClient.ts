@@ -1,6 +1,5 @@
 import { stampGatewayRequest } from '@sigil/signer'
 import type { SigilConfig } from '../createConfig.js'
-import { createSmartAccountClientFor } from '../smartAccounts/createSmartAccountClientFor.js'
 import type {
   SmartAccountClientOfType,
   SmartAccountClientOptions,
@@ -37,6 +36,8 @@ export type GetSmartAccountClientReturnType<type extends SmartAccountType = Smar
  * the same client comes back); the store's `accounts[chainId][type]` follows it: `INITIALIZING` (or
  * `RECONNECTING` for an account known from before), then `READY` with the address, or `ERROR`.
  * Waits for the signer to restore a stored session; throws `NotAuthenticatedError` when nobody is signed in.
+ * The smart-account code (`@sigil/accounts`, viem's public and bundler clients) is loaded on the first
+ * call, so an app downloads it only once someone asks for a smart account (apps/demo/bench/README.md).
  *
  * @example
  * const client = await getSmartAccountClient(config, { type: 'LightAccount' })
@@ -71,39 +72,43 @@ export async function getSmartAccountClient<type extends SmartAccountType>(
   // A client finished after a sign-out (the record is gone) or after a newer request is not written.
   const isCurrent = () =>
     cache.get(slot)?.client === client && store.getState().accounts[chain.id]?.[type]?.owner === owner.address
-  const client = createSmartAccountClientFor(config, {
-    type,
-    accountParams,
-    owner,
-    connection: { ...connection, policyId },
-    pollingInterval,
-    clientOptions,
-    stamper: (body) => stampGatewayRequest(signer, body),
-  }).then(
-    (built) => {
-      if (isCurrent())
-        setSmartAccountState(store, chain.id, type, {
-          status: 'READY',
-          address: built.account.address,
-          owner: owner.address,
-          error: undefined,
-        })
-      return built
-    },
-    (error: unknown) => {
-      if (isCurrent()) {
-        cache.delete(slot)
-        const { name, message } = error instanceof Error ? error : new Error(String(error))
-        setSmartAccountState(store, chain.id, type, {
-          status: 'ERROR',
-          address: known?.address,
-          owner: owner.address,
-          error: { name, message },
-        })
-      }
-      throw error
-    },
-  )
+  const client = import('../smartAccounts/createSmartAccountClientFor.js')
+    .then(({ createSmartAccountClientFor }) =>
+      createSmartAccountClientFor(config, {
+        type,
+        accountParams,
+        owner,
+        connection: { ...connection, policyId },
+        pollingInterval,
+        clientOptions,
+        stamper: (body) => stampGatewayRequest(signer, body),
+      }),
+    )
+    .then(
+      (built) => {
+        if (isCurrent())
+          setSmartAccountState(store, chain.id, type, {
+            status: 'READY',
+            address: built.account.address,
+            owner: owner.address,
+            error: undefined,
+          })
+        return built
+      },
+      (error: unknown) => {
+        if (isCurrent()) {
+          cache.delete(slot)
+          const { name, message } = error instanceof Error ? error : new Error(String(error))
+          setSmartAccountState(store, chain.id, type, {
+            status: 'ERROR',
+            address: known?.address,
+            owner: owner.address,
+            error: { name, message },
+          })
+        }
+        throw error
+      },
+    )
   cache.set(slot, { key, client })
   setSmartAccountState(store, chain.id, type, {
     status: known?.address ? 'RECONNECTING' : 'INITIALIZING',

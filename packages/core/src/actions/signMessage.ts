@@ -2,7 +2,6 @@ import type { SmartAccountClient } from '@sigil/accounts'
 import type { SignMessageParameters as SignerSignMessageParameters } from '@sigil/signer'
 import type { Hex } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
-import { toWalletClient } from '../wallets/toWalletClient.js'
 import type { WalletConnection } from '../wallets/WalletProvider.js'
 import { requireSigner } from './requireSigner.js'
 
@@ -32,7 +31,11 @@ export function signMessage(
   config: SigilConfig,
   { message, wallet, client }: SignMessageParameters,
 ): Promise<SignMessageReturnType> {
-  if (wallet) return toWalletClient(wallet).signMessage({ account: wallet.address, message })
+  // viem's signing actions are loaded only when an external wallet signs.
+  if (wallet)
+    return import('../wallets/toWalletSigner.js').then(({ toWalletSigner }) =>
+      toWalletSigner(wallet).signMessage(message),
+    )
   if (client) return client.signMessage({ message })
   return requireSigner(config).signMessage(message)
 }

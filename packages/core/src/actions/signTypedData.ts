@@ -2,7 +2,6 @@ import type { SmartAccountClient } from '@sigil/accounts'
 import type { SignTypedDataParameters } from '@sigil/signer'
 import type { Hex, TypedData, TypedDataDefinition } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
-import { toWalletClient } from '../wallets/toWalletClient.js'
 import type { WalletConnection } from '../wallets/WalletProvider.js'
 import { requireSigner } from './requireSigner.js'
 
@@ -42,11 +41,11 @@ export function signTypedData<
   { wallet, client, ...typedData }: SignTypedDataParameters<typedData, primaryType> & SignTypedDataSigners,
 ): Promise<SignTypedDataReturnType> {
   const parameters = typedData as SignTypedDataParameters<typedData, primaryType>
+  // viem's signing actions are loaded only when an external wallet signs.
   if (wallet)
-    return toWalletClient(wallet).signTypedData({
-      account: wallet.address,
-      ...(parameters as SignTypedDataParameters),
-    })
+    return import('../wallets/toWalletSigner.js').then(({ toWalletSigner }) =>
+      toWalletSigner(wallet).signTypedData(parameters as TypedDataDefinition),
+    )
   if (client) return client.signTypedData(parameters as TypedDataDefinition)
   return requireSigner(config).signTypedData(parameters)
 }

@@ -10,7 +10,8 @@ export type SolanaTransfer = {
 /**
  * A System Program transfer of `amount` lamports from `source` to `toAddress`
  * (`@solana-program/system`'s `getTransferSolInstruction`, loaded on first use). The source is a
- * no-op signer: the Sigil signer adds the real signature afterwards.
+ * no-op signer: the Sigil signer adds the real signature afterwards. The functions are named where the
+ * packages are loaded, so a bundler keeps only them (apps/demo/bench/README.md).
  *
  * @example
  * const instruction = await toSolanaTransferInstruction(solana.address, { amount: 1_000_000n, toAddress })
@@ -19,10 +20,13 @@ export async function toSolanaTransferInstruction(
   source: Address,
   { amount, toAddress }: SolanaTransfer,
 ): Promise<Instruction> {
-  const [kit, system] = await Promise.all([import('@solana/kit'), import('@solana-program/system')])
-  return system.getTransferSolInstruction({
-    source: kit.createNoopSigner(source),
-    destination: kit.address(toAddress),
+  const [{ address, createNoopSigner }, { getTransferSolInstruction }] = await Promise.all([
+    import('@solana/kit').then(({ address, createNoopSigner }) => ({ address, createNoopSigner })),
+    import('@solana-program/system').then(({ getTransferSolInstruction }) => ({ getTransferSolInstruction })),
+  ])
+  return getTransferSolInstruction({
+    source: createNoopSigner(source),
+    destination: address(toAddress),
     amount: BigInt(amount),
   })
 }

@@ -2,17 +2,14 @@ import type { LocalAccount } from 'viem'
 import { toAccount } from 'viem/accounts'
 import type { SignerClient } from '../client/SignerClient.js'
 import { requireUser } from '../store/requireUser.js'
-import { signAuthorization } from './signAuthorization.js'
-import { signMessage } from './signMessage.js'
 import { signRawMessage } from './signRawMessage.js'
-import { signTransaction } from './signTransaction.js'
-import { signTypedData } from './signTypedData.js'
 
 export type ToViemAccountReturnType = LocalAccount<'custom'>
 
 /**
  * The signed-in user's Ethereum wallet as a viem `LocalAccount` (source `'custom'`), for viem
- * wallet clients and smart-account owners. Every signature goes through the signer's actions.
+ * wallet clients and smart-account owners. Every signature goes through the signer's actions, the
+ * ones that hash with viem loaded on their first call (as the signer's methods, `signerActions`).
  * Throws `NotAuthenticatedError` when nobody is signed in.
  *
  * @example
@@ -26,10 +23,16 @@ export function toViemAccount(client: SignerClient): ToViemAccountReturnType {
   return toAccount({
     address,
     sign: ({ hash }) => signRawMessage(client, { message: hash }),
-    signMessage: ({ message }) => signMessage(client, { message }),
-    signTypedData: (typedData) => signTypedData(client, typedData),
-    signTransaction: (transaction, options) =>
-      signTransaction(client, { transaction, serializer: options?.serializer }),
-    signAuthorization: (authorization) => signAuthorization(client, authorization),
+    signMessage: async ({ message }) =>
+      (await import('./signingActions.js')).signMessage(client, { message }),
+    signTypedData: async (typedData) =>
+      (await import('./signingActions.js')).signTypedData(client, typedData),
+    signTransaction: async (transaction, options) =>
+      (await import('./signingActions.js')).signTransaction(client, {
+        transaction,
+        serializer: options?.serializer,
+      }),
+    signAuthorization: async (authorization) =>
+      (await import('./signingActions.js')).signAuthorization(client, authorization),
   }) as ToViemAccountReturnType
 }

@@ -11,11 +11,11 @@ import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
-import { type SignAuthorizationParameters, signAuthorization } from '../actions/signAuthorization.js'
-import { type SignMessageParameters, signMessage } from '../actions/signMessage.js'
+import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
+import type { SignMessageParameters } from '../actions/signMessage.js'
 import { type SignRawMessageParameters, signRawMessage } from '../actions/signRawMessage.js'
-import { signTransaction } from '../actions/signTransaction.js'
-import { type SignTypedDataParameters, signTypedData } from '../actions/signTypedData.js'
+import type { SignTransactionReturnType } from '../actions/signTransaction.js'
+import type { SignTypedDataParameters } from '../actions/signTypedData.js'
 import { type StartAuthenticationParameters, startAuthentication } from '../actions/startAuthentication.js'
 import { toViemAccount } from '../actions/toViemAccount.js'
 import { type ValidateMultiFactorsParameters, validateMultiFactors } from '../actions/validateMultiFactors.js'
@@ -30,7 +30,9 @@ export type SignerActions = ReturnType<typeof signerActions>
 /**
  * The signer's methods, each one action of `src/actions` called with `client` (viem's decorator
  * model): `createSigner` spreads them into the app-facing `Signer`. A new action that apps call as
- * a method is added here, and nowhere else.
+ * a method is added here, and nowhere else. The actions that hash with viem before signing
+ * (`signMessage`, `signTypedData`, `signTransaction`, `signAuthorization`) are loaded together
+ * (`signingActions`) on the first signature, so an app fetches that part of viem only when it signs.
  *
  * @example
  * const client = createSignerClient(parameters)
@@ -54,23 +56,28 @@ export function signerActions(client: SignerClient) {
     verifyMfa: (parameters: VerifyMfaParameters) => verifyMfa(client, parameters),
     removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
     signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
-    signMessage: (message: SignMessageParameters['message']) => signMessage(client, { message }),
-    signTypedData: <
+    signMessage: async (message: SignMessageParameters['message']) =>
+      (await import('../actions/signingActions.js')).signMessage(client, { message }),
+    signTypedData: async <
       const typedData extends TypedData | Record<string, unknown>,
       primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData,
     >(
       typedData: SignTypedDataParameters<typedData, primaryType>,
-    ) => signTypedData(client, typedData),
-    signTransaction: <
+    ) => (await import('../actions/signingActions.js')).signTypedData(client, typedData),
+    signTransaction: async <
       serializer extends
         SerializeTransactionFn<TransactionSerializable> = SerializeTransactionFn<TransactionSerializable>,
       transaction extends Parameters<serializer>[0] = Parameters<serializer>[0],
     >(
       transaction: transaction,
       options?: { serializer?: serializer | undefined } | undefined,
-    ) => signTransaction<serializer, transaction>(client, { transaction, serializer: options?.serializer }),
-    signAuthorization: (authorization: SignAuthorizationParameters) =>
-      signAuthorization(client, authorization),
+    ): Promise<SignTransactionReturnType> =>
+      (await import('../actions/signingActions.js')).signTransaction<serializer, transaction>(client, {
+        transaction,
+        serializer: options?.serializer,
+      }),
+    signAuthorization: async (authorization: SignAuthorizationParameters) =>
+      (await import('../actions/signingActions.js')).signAuthorization(client, authorization),
     toViemAccount: () => toViemAccount(client),
     toSolanaSigner: () => toSolanaSigner(client),
     getPasskeyStatus: () => getPasskeyStatus(client),

@@ -37,7 +37,10 @@ export async function addSolanaSponsorship({
   fetch,
   stamp,
 }: AddSolanaSponsorshipParameters): Promise<Transaction> {
-  const kit = await import('@solana/kit')
+  // Named where loaded, so a bundler keeps only these of `@solana/kit` (an optional peer).
+  const { getBase64EncodedWireTransaction, getBase64Encoder, getTransactionDecoder } = await import(
+    '@solana/kit'
+  )
   const unsigned = await createSolanaTransfer({
     feePayer,
     instructions,
@@ -48,12 +51,12 @@ export async function addSolanaSponsorship({
   const result = await requestSolanaRpc<{ serializedTransaction?: unknown } | null>({
     connection,
     method: 'alchemy_requestFeePayer',
-    params: [{ policyId, serializedTransaction: kit.getBase64EncodedWireTransaction(unsigned) }],
+    params: [{ policyId, serializedTransaction: getBase64EncodedWireTransaction(unsigned) }],
     fetch,
     stamp,
   })
   const serialized = result?.serializedTransaction
   if (typeof serialized !== 'string' || serialized === '')
     throw new SignerError(`Response doesn't include the serializedTransaction ${JSON.stringify(result)}`)
-  return kit.getTransactionDecoder().decode(kit.getBase64Encoder().encode(serialized))
+  return getTransactionDecoder().decode(getBase64Encoder().encode(serialized))
 }

@@ -16,7 +16,8 @@ export type CreateSolanaTransferParameters = {
 
 /**
  * Compiles `instructions` into an unsigned `@solana/kit` transaction paid by `feePayer`, its lifetime the
- * connection's `getLatestBlockhash`. `@solana/kit` is loaded on first use (it is an optional peer).
+ * connection's `getLatestBlockhash`. `@solana/kit` is loaded on first use (it is an optional peer); the
+ * functions are named where it is loaded, so a bundler keeps only them (apps/demo/bench/README.md).
  *
  * @example
  * const transaction = await createSolanaTransfer({ feePayer: solana.address, instructions, connection })
@@ -29,7 +30,15 @@ export async function createSolanaTransfer({
   commitment,
   fetch,
 }: CreateSolanaTransferParameters): Promise<Transaction & TransactionWithLifetime> {
-  const kit = await import('@solana/kit')
+  const {
+    appendTransactionMessageInstructions,
+    blockhash,
+    compileTransaction,
+    createTransactionMessage,
+    pipe,
+    setTransactionMessageFeePayer,
+    setTransactionMessageLifetimeUsingBlockhash,
+  } = await import('@solana/kit')
   const { value } = await requestSolanaRpc<{
     value: { blockhash: string; lastValidBlockHeight: number | string }
   }>({
@@ -38,18 +47,18 @@ export async function createSolanaTransfer({
     params: commitment ? [{ commitment }] : [],
     fetch,
   })
-  const message = kit.pipe(
-    kit.createTransactionMessage({ version: version === 'legacy' ? 'legacy' : 0 }),
-    (message) => kit.setTransactionMessageFeePayer(feePayer, message),
+  const message = pipe(
+    createTransactionMessage({ version: version === 'legacy' ? 'legacy' : 0 }),
+    (message) => setTransactionMessageFeePayer(feePayer, message),
     (message) =>
-      kit.setTransactionMessageLifetimeUsingBlockhash(
+      setTransactionMessageLifetimeUsingBlockhash(
         {
-          blockhash: kit.blockhash(value.blockhash),
+          blockhash: blockhash(value.blockhash),
           lastValidBlockHeight: BigInt(value.lastValidBlockHeight),
         },
         message,
       ),
-    (message) => kit.appendTransactionMessageInstructions(instructions, message),
+    (message) => appendTransactionMessageInstructions(instructions, message),
   )
-  return kit.compileTransaction(message)
+  return compileTransaction(message)
 }

@@ -37,12 +37,13 @@ export async function sendSolanaTransaction(
     fetch,
   }: SendSolanaTransactionOptions = {},
 ): Promise<Signature> {
-  const kit = await import('@solana/kit')
+  // Named where loaded, so a bundler keeps only this of `@solana/kit` (an optional peer).
+  const { getBase64EncodedWireTransaction } = await import('@solana/kit')
   const signature = await requestSolanaRpc<Signature>({
     connection,
     method: 'sendTransaction',
     params: [
-      kit.getBase64EncodedWireTransaction(transaction),
+      getBase64EncodedWireTransaction(transaction),
       { encoding: 'base64', preflightCommitment: commitment },
     ],
     fetch,
