@@ -32,6 +32,7 @@ import { createTestServer, type TestKey, type TestServer } from '../../test/crea
 import { type LocalListener, serveOnLocalPort } from '../../test/serveOnLocalPort.js'
 import { createUserAccount } from '../../users/createUserAccount.js'
 import { mintSessionBundle } from '../../users/mintSessionBundle.js'
+import { type CountingRpcProxy, startCountingRpcProxy } from './startCountingRpcProxy.js'
 
 export const solanaChainId = 'solana-localnet'
 /** Lamports the fee payer is funded with. */
@@ -47,14 +48,22 @@ export const feePayerFunds = 10_000_000_000n
  * const gateway = await startSolanaGateway('sqlite')
  * await gateway.stop()
  */
-export async function startSolanaGateway(dialect: StoreDialect) {
+export async function startSolanaGateway(
+  dialect: StoreDialect,
+  options: {
+    /** The server reaches the runtime through a proxy that counts its calls (`nodeCalls`). */
+    countNodeCalls?: boolean
+  } = {},
+) {
   const solana: SolanaDevnet = await startSolanaDevnet()
   let server: TestServer | undefined
   let listener: LocalListener | undefined
+  let proxy: CountingRpcProxy | undefined
   try {
+    if (options.countNodeCalls) proxy = await startCountingRpcProxy(solana.rpcUrl)
     server = await createTestServer(dialect, {
       chains: [
-        { id: solanaChainId, type: 'solana', rpcUrl: solana.rpcUrl },
+        { id: solanaChainId, type: 'solana', rpcUrl: proxy?.url ?? solana.rpcUrl },
         { id: 31337, rpcUrl: 'http://127.0.0.1:9/unused' },
       ],
     })
@@ -62,8 +71,9 @@ export async function startSolanaGateway(dialect: StoreDialect) {
     await solana.airdrop(feePayer.address, feePayerFunds)
     listener = await serveOnLocalPort(server.app)
     const url = `${listener.url}/rpc/${solanaChainId}/${server.signerApp.apiKey}`
-    return createHelpers({ solana, server, listener, url, feePayer: feePayer.address })
+    return createHelpers({ solana, server, listener, url, feePayer: feePayer.address, proxy })
   } catch (error) {
+    await proxy?.close()
     await listener?.close()
     await server?.cleanup()
     await solana.stop()
@@ -80,8 +90,9 @@ function createHelpers(parts: {
   listener: LocalListener
   url: string
   feePayer: string
+  proxy: CountingRpcProxy | undefined
 }) {
-  const { solana, server, listener, url } = parts
+  const { solana, server, listener, url, proxy } = parts
   /** A kit RPC client on the gateway (the node methods of its allow-list are forwarded). */
   const rpc = createSolanaRpc(url)
 
@@ -229,8 +240,11 @@ function createHelpers(parts: {
     sendAndConfirm,
     sign,
     recorded,
+    /** Calls of `method` the server made to the runtime (with `countNodeCalls`; else 0). */
+    nodeCalls: (method: string) => proxy?.calls(method) ?? 0,
     async stop() {
       await listener.close()
+      await proxy?.close()
       await server.cleanup()
       await solana.stop()
     },

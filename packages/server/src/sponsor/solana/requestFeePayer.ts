@@ -23,7 +23,7 @@ import { readSolanaPolicyUsage } from './readSolanaPolicyUsage.js'
 import { recordSolanaSponsorship } from './recordSolanaSponsorship.js'
 import type { SponsoredSolanaTransaction } from './SponsoredSolanaTransaction.js'
 import { setSolanaFeePayer } from './setSolanaFeePayer.js'
-import { settleSolanaSponsorships } from './settleSolanaSponsorships.js'
+import { settlePolicyQuotesThrottled } from './settlePolicyQuotesThrottled.js'
 import { signWithSolanaFeePayer } from './signWithSolanaFeePayer.js'
 import { simulateSolanaTransaction } from './simulateSolanaTransaction.js'
 
@@ -156,7 +156,8 @@ export async function requestFeePayer(
 
 /**
  * Settles the open quotes of `policy` on the request's chain when `refusal` is a policy refusal and the
- * policy has a budget: true when a quote was settled (the usage then reads lower, or the same).
+ * policy has a budget (rate-limited per policy: `settlePolicyQuotesThrottled`): true when a quote
+ * was settled (the usage then reads lower, or the same).
  */
 async function settledPolicyQuotes(
   { ctx, chain }: GatewayRequest<SolanaChainConfig>,
@@ -165,15 +166,7 @@ async function settledPolicyQuotes(
 ): Promise<boolean> {
   if (!(refusal instanceof RpcError) || refusal.code !== rpcErrorCodes.POLICY_REFUSED) return false
   if (policy.budgetLamports === null && policy.budgetPerUserLamports === null) return false
-  const { landed, released } = await settleSolanaSponsorships({
-    db: ctx.store.db,
-    writes: ctx.batcher,
-    chains: [chain],
-    logger: ctx.logger,
-    now: ctx.now(),
-    policyId: policy.id,
-  })
-  return landed + released > 0
+  return settlePolicyQuotesThrottled(ctx, chain, policy.id)
 }
 
 /** Wire bytes: the signatures (one per signer, all-zero where missing) then the message. */
