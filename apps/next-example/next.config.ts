@@ -40,7 +40,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.SIGIL_NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
-  experimental: { externalDir: true },
+  experimental: { externalDir: true, agentUpgrade: false },
+  // `next dev` would otherwise write an AGENTS.md into the example.
+  agentRules: false,
   // The repository's `npm run typecheck` checks the example (`tsc -p apps/next-example`).
   typescript: { ignoreBuildErrors: true },
   webpack(config: {

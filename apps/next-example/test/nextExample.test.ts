@@ -29,6 +29,10 @@ function watchConsole(page: Page): string[] {
       messages.push(`console.${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => messages.push(`page error: ${error.message}`))
+  if (process.env.SIGIL_BROWSER_DEBUG)
+    page.on('console', (message) =>
+      process.stderr.write(`[next-example] console.${message.type()}: ${message.text()}\n`),
+    )
   return messages
 }
 

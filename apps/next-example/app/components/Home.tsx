@@ -49,7 +49,7 @@ export function Home() {
           Starting…
         </p>
       ) : (
-        <div data-testid="signed-out">
+        <div className="signed-out" data-testid="signed-out">
           <p className="muted">
             Sign in with a code sent by email.
             {mailboxUrl ? (
@@ -63,7 +63,7 @@ export function Home() {
               </>
             ) : null}
           </p>
-          <AuthCard className="card" />
+          <AuthCard />
         </div>
       )}
     </main>
