@@ -1,40 +1,41 @@
 import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 import { buildOnce } from '../../../test/vitest/buildOnce.js'
+// The root global setup provides `testRunDir`: its type comes from there.
+import type {} from '../../../test/vitest/globalSetup.js'
 
 /** The example's folder. */
 export const nextExampleRoot = fileURLToPath(new URL('..', import.meta.url))
 /** Next's command-line entry, from the workspace's `node_modules`. */
 export const nextBin = fileURLToPath(new URL('../../../node_modules/next/dist/bin/next', import.meta.url))
 
-export type NextExampleBuild = {
-  /** `distDir` as the example's `next.config.ts` takes it (`SIGIL_NEXT_DIST_DIR`), relative to the example. */
-  distDir: string
-  /** Deletes the build. */
-  remove(): Promise<void>
-}
+/**
+ * Where this test run's build of the example goes, relative to the example: `.next-test/<run>`. Next keeps
+ * its `distDir` inside the app or workspace, and the server code it builds loads `next` from the
+ * workspace's `node_modules`, so the build cannot live in the run's temp folder; `.next` is left alone.
+ */
+export const nextExampleDistDir = () => join('.next-test', basename(inject('testRunDir')))
 
 /**
- * The example built by `next build --webpack`, once per test run (`buildOnce`: the first suite to ask
- * builds it, the others wait and share it) into `.next-test/<run>` of the example: Next keeps its
- * `distDir` inside the app or workspace, and the server code it builds loads `next` from the workspace's
- * `node_modules`, so the build cannot live in the run's temp folder. `.next` is left alone.
+ * The example built by `next build --webpack` into `nextExampleDistDir()`, once per test run
+ * (`buildOnce`: the first suite to ask builds it, the others wait and share it). Returns that `distDir`,
+ * as the example's `next.config.ts` takes it (`SIGIL_NEXT_DIST_DIR`).
  *
  * @example
- * const { distDir } = await buildNextExample()
+ * const distDir = await buildNextExample()
  */
-export async function buildNextExample(): Promise<NextExampleBuild> {
-  const lock = await buildOnce('next-example', async (outDir) => {
-    await runNext(['build', '--webpack'], { SIGIL_NEXT_DIST_DIR: toDistDir(outDir) })
-  })
-  const distDir = toDistDir(lock)
-  return { distDir, remove: () => rm(join(nextExampleRoot, distDir), { recursive: true, force: true }) }
+export async function buildNextExample(): Promise<string> {
+  const distDir = nextExampleDistDir()
+  await buildOnce('next-example', () => runNext(['build', '--webpack'], { SIGIL_NEXT_DIST_DIR: distDir }))
+  return distDir
 }
 
-/** `.next-test/<the run's folder name>`, relative to the example. */
-const toDistDir = (outDir: string) => join('.next-test', basename(dirname(outDir)))
+/** Deletes this run's build of the example (the last suite that uses it calls it). */
+export const removeNextExampleBuild = () =>
+  rm(join(nextExampleRoot, nextExampleDistDir()), { recursive: true, force: true })
 
 /** Runs `next <args>` in the example's folder; rejects with its output when it fails. */
 function runNext(args: string[], env: Record<string, string>): Promise<void> {

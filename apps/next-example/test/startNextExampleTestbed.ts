@@ -13,7 +13,7 @@ import { launchChromium } from '../../../packages/signer/test/browser/launchChro
 import { ensureDemoPolicy } from '../../demo/scripts/ensureDemoPolicy.js'
 import { type StartedSigilServer, startSigilServer } from '../../demo/scripts/startSigilServer.js'
 import { startLocalChain, testServerEnv, toChainConfig } from '../../demo/test/startDemoTestbed.js'
-import { buildNextExample, nextBin, nextExampleRoot } from './buildNextExample.js'
+import { buildNextExample, nextBin, nextExampleRoot, removeNextExampleBuild } from './buildNextExample.js'
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -39,12 +39,17 @@ export type NextExampleTestbed = {
  */
 export async function startNextExampleTestbed(): Promise<NextExampleTestbed> {
   const { frameDir } = inject('browserAssets')
-  const build = await buildNextExample()
+  // The build (mostly CPU) runs while the chain and the server start (mostly waiting).
+  const building = buildNextExample()
+  building.catch(() => undefined)
   const dataDir = await mkdtemp(join(tmpdir(), 'sigil-next-data-'))
   const env = testServerEnv(frameDir)
   const port = await freePort()
   const url = `http://localhost:${port}`
-  const devnet = await startLocalChain({ dataDir, env })
+  const devnet = await startLocalChain({ dataDir, env }).catch(async (error: unknown) => {
+    await building.then(removeNextExampleBuild, removeNextExampleBuild)
+    throw error
+  })
   const server = await startSigilServer({
     repositoryRoot,
     dataDir,
@@ -55,7 +60,7 @@ export async function startNextExampleTestbed(): Promise<NextExampleTestbed> {
     env: { ...env, SIGIL_CHAINS: JSON.stringify([toChainConfig(devnet)]) },
     output: null,
   }).catch(async (error: unknown) => {
-    await devnet.stop()
+    await Promise.all([devnet.stop(), building.then(removeNextExampleBuild, removeNextExampleBuild)])
     throw error
   })
   const stopServers = () => Promise.all([server.stop(), devnet.stop()])
@@ -69,7 +74,7 @@ export async function startNextExampleTestbed(): Promise<NextExampleTestbed> {
       appId: server.devApp.appId,
       chainId: devnet.chainId,
     })
-    next = startNext(port, build.distDir, {
+    next = startNext(port, await building, {
       SIGIL_RPC_URL: server.url,
       SIGIL_API_KEY: server.devApp.apiKey,
       SIGIL_POLICY_ID: policyId,
@@ -79,8 +84,8 @@ export async function startNextExampleTestbed(): Promise<NextExampleTestbed> {
     })
     await untilAnswers(url, next)
   } catch (error) {
-    next?.kill()
-    await stopServers()
+    if (next) await stopProcess(next)
+    await Promise.all([stopServers(), building.then(removeNextExampleBuild, removeNextExampleBuild)])
     throw error
   }
   const browser = await launchChromium()
@@ -107,7 +112,7 @@ export async function startNextExampleTestbed(): Promise<NextExampleTestbed> {
       await browser.close()
       await stopProcess(next!)
       await stopServers()
-      await Promise.all([build.remove(), rm(dataDir, { recursive: true, force: true })])
+      await Promise.all([removeNextExampleBuild(), rm(dataDir, { recursive: true, force: true })])
     },
   }
 }
