@@ -20,7 +20,7 @@ export type ExampleSettings = {
  * @example
  * const settings = readExampleSettings(process.env)
  */
-export function readExampleSettings(env: NodeJS.ProcessEnv): ExampleSettings {
+export function readExampleSettings(env: Record<string, string | undefined>): ExampleSettings {
   const rpcUrl = env.SIGIL_RPC_URL
   const apiKey = env.SIGIL_API_KEY
   if (!rpcUrl || !apiKey)

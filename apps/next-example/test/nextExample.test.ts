@@ -59,7 +59,7 @@ async function shoot(page: Page, name: string) {
 }
 
 describe('Next.js example', () => {
-  test('default: sign in by email code, sign a message, send a sponsored operation; after a reload the server renders the signed-in page; a second tab shows the same user; no hydration warning or console error', {
+  test('default: sign in by email code, sign a message, send a sponsored operation; after a reload the server renders the signed-in page; a second tab shows the same user; signed out, the server renders no user; no hydration warning or console error', {
     timeout: 240_000,
   }, async () => {
     const email = 'ada@example.com'
@@ -129,6 +129,12 @@ describe('Next.js example', () => {
     await expect
       .poll(() => second.getByTestId('account-address').textContent(), { timeout: 60_000 })
       .toBe(account)
+
+    // Signing out writes the cookie too: the server renders no user for it any more.
+    await page.bringToFront()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByTestId('signed-out').waitFor({ timeout: 30_000 })
+    expect(await serverHtml(await cookieHeader(context))).not.toContain(address)
 
     const all = [...messages, ...secondMessages]
     expect(all.filter((text) => /hydrat/i.test(text))).toEqual([])
