@@ -20,6 +20,7 @@ const sourceRoots = [
   'packages/devnet/src',
   'packages/frame/src',
   'apps/demo/src',
+  'apps/next-example/app',
 ]
 
 /** Every `.ts`/`.tsx` file below `dir` (relative to the repo), skipping `node_modules` and builds. */

@@ -38,7 +38,8 @@ const needsOwnProcess = new RegExp(
 function listTestFiles(root: string, dir: string): string[] {
   const files: string[] = []
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue
+    // `.next` and `.next-test`: the Next.js example's builds.
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.next')) continue
     const path = join(dir, entry.name)
     if (entry.isDirectory()) files.push(...listTestFiles(root, path))
     else if (testFile.test(entry.name)) files.push(path)

@@ -210,7 +210,7 @@ export async function startDemoTestbed(
  * The devnet on random ports whose paymasters trust the paymaster signer of the server that will run on
  * `dataDir` (`sigil-server paymaster signer` makes the key in its vault first).
  */
-async function startLocalChain({
+export async function startLocalChain({
   dataDir,
   env,
 }: {
@@ -246,7 +246,7 @@ async function startLocalSolana({
 }
 
 /** The gateway's chain config (`SIGIL_CHAINS`) for the devnet. */
-function toChainConfig(devnet: Devnet) {
+export function toChainConfig(devnet: Devnet) {
   return {
     id: devnet.chainId,
     rpcUrl: devnet.rpcUrl,
