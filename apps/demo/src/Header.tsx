@@ -1,4 +1,5 @@
 import { useLogout, useSignerStatus } from '@sigil/react'
+import { describeSignerStatus } from './describeSignerStatus.js'
 
 /**
  * The top bar: the demo's name, the signer status and, once signed in, 'Sign out'.
@@ -18,8 +19,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
         Sigil demo
       </p>
       <p className="status-pill" data-status={status}>
-        <span className="visually-hidden">Signer status: </span>
-        {status}
+        {describeSignerStatus(status)}
       </p>
       {signedIn ? (
         <button type="button" className="button button-secondary" onClick={logout} disabled={isLoggingOut}>

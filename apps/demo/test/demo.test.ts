@@ -1,5 +1,5 @@
 import { generate } from 'otplib'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seriousViolations } from './seriousViolations.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
@@ -40,6 +40,8 @@ async function signInWithEmailCode(
   await step('1-email')
   await page.getByRole('button', { name: 'Continue', exact: true }).click()
   await page.getByRole('heading', { name: 'Enter verification code' }).waitFor()
+  // The step's field has focus (the user types at once), not its heading.
+  await expect.poll(() => isFocused(page.getByLabel('Verification code'))).toBe(true)
   await step('2-enter-code')
   await page.getByLabel('Verification code').fill(await testbed.readCode(email, { not: previousCode }))
   if (totp) {
@@ -50,6 +52,9 @@ async function signInWithEmailCode(
   if (isNew) await page.getByRole('button', { name: 'Skip' }).click()
   await page.getByRole('heading', { name: 'Sign a message' }).waitFor()
 }
+
+/** Whether `locator`'s element is the page's focused element. */
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement)
 
 /**
  * The code an authenticator app shows for an `otpauth://totp/…?secret=…` URL, `offsetSteps` 30 s
@@ -93,9 +98,18 @@ describe('demo', () => {
       const page = await testbed.openDemo()
       const shot = (name: string) => testbed.screenshot(page, name)
       await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      // On load the card's first field has focus, and no ring is drawn around its heading.
+      await expect.poll(() => isFocused(page.getByLabel('Email'))).toBe(true)
+      expect(
+        await page
+          .getByRole('heading', { name: 'Sign in' })
+          .evaluate((heading) => getComputedStyle(heading).outlineStyle),
+      ).toBe('none')
       expect(await seriousViolations(page)).toEqual([])
       await signInWithEmailCode(page, 'ada@example.com', { step: shot })
       await shot('3-dashboard')
+      // The header says where the user is in words, not the signer's status name.
+      expect(await page.getByRole('banner').getByText('Signed in', { exact: true }).count()).toBe(1)
 
       const account = page.getByRole('region', { name: 'Account', exact: true })
       expect(await account.getByText('ada@example.com').count()).toBe(1)

@@ -13,6 +13,10 @@ import { toAuthStepEvent } from './toAuthStepEvent.js'
 import { useAuthStep } from './useAuthStep.js'
 import { useAuthUiConfig } from './useAuthUiConfig.js'
 
+/** What a step's first field is: a text, email, code or other input, never a hidden or disabled one. */
+const firstFieldSelector =
+  'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)'
+
 export type AuthCardProps = AuthUiConfig & {
   className?: string | undefined
   /** `light`, `dark`, or `auto` (the system's `prefers-color-scheme`; default). */
@@ -58,16 +62,18 @@ export function AuthCard({ className, theme = 'auto', onClose, ...overrides }: A
     dispatch({ type: 'RESET' }, 'complete')
   }, [authStep.type, closeAuthModal, dispatch])
 
-  // A new step replaces the focused button: keep focus in the card, on the step's heading.
+  // A new step replaces the focused button: keep focus in the card, on the step's first field (so the
+  // user types at once); a step without one focuses its heading, for screen readers, with no ring drawn.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every step change
   useEffect(() => {
     const root = card.current
-    if (!root || root.contains(document.activeElement)) return
+    if (!root || root.contains(document.activeElement) || document.activeElement !== document.body) return
+    const field = root.querySelector<HTMLElement>(firstFieldSelector)
+    if (field) return field.focus({ preventScroll: true })
     const heading = root.querySelector<HTMLElement>('h2')
-    if (heading && document.activeElement === document.body) {
-      heading.tabIndex = -1
-      heading.focus()
-    }
+    if (!heading) return
+    heading.tabIndex = -1
+    heading.focus({ preventScroll: true })
   }, [authStep])
 
   const onBack = canGoBack(authStep)
