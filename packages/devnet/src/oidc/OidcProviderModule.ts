@@ -58,6 +58,7 @@ export async function loadOidcProvider(): Promise<OidcProviderModule> {
   const name: string = 'oidc-provider'
   // oidc-provider 9 warns at import that Node 20 is not a runtime it supports; Sigil runs on Node ≥ 20.19
   // (package.json `engines`), where the OAuth tests pass: that one line is left out of the dev stack's output.
+  // biome-ignore lint/suspicious/noConsole: the package's own warning channel, filtered during its import
   const warn = console.warn
   console.warn = (...args: unknown[]) => {
     if (!String(args[0]).includes('Unsupported runtime')) warn(...args)
