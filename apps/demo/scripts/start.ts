@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0))
 
+  console.log('Starting the chains, the Sigil server and the dev login…')
   const fromSource = values['from-source']
   let policyId: string
   let solanaPolicyId: string
