@@ -63,7 +63,7 @@ export function renderLoginPage({ action, abortUrl, accounts, error }: RenderLog
 <body>
   <main>
     <h1>Sign in</h1>
-    <p class="lead">to the app that sent you here, with Sigil's dev login.</p>
+    <p class="lead">with Sigil's dev login. The app that sent you here gets the name and email address you choose.</p>
     <p class="notice" role="note"><strong>Development only:</strong> no password is needed. Anyone who can open this page can sign in as any address.</p>
     ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     ${
