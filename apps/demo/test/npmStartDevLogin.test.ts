@@ -12,7 +12,7 @@ import { buildDemo } from './startDemoTestbed.js'
  * Social sign-in on what `npm start` runs (`runStartScript`, free ports): the dev login (a real
  * `oidc-provider` with Sigil's login page) is configured on the server as `dev_login`, and real
  * Chromium signs in through the demo's 'Continue with Dev login' in a popup and 'Continue with Dev
- * login (redirect)' in the page itself. Screenshots (1280 and 390 px wide):
+ * login (redirect)' in the page itself. Screenshots (1280 and 390 px wide, the popup 500 px):
  * `test-results/demo/dev-login/<step>.png`.
  */
 
@@ -72,7 +72,7 @@ describe('npm start: dev login', () => {
       await popup.getByRole('heading', { name: 'Sign in' }).waitFor()
       expect(new URL(popup.url()).origin).toBe(started.devLoginUrl)
       await popup.getByText('no password is needed').waitFor()
-      await shot(popup, '2-dev-login-1280')
+      await shot(popup, '2-dev-login-popup')
       await popup.getByLabel('Name or email').fill('Ada Lovelace')
       await popup.getByRole('button', { name: 'Sign in', exact: true }).click()
       await closed
@@ -121,12 +121,14 @@ describe('npm start: dev login', () => {
       const page = await openDemo(1280)
       await page.getByRole('button', { name: 'Continue with Dev login (redirect)', exact: true }).click()
       await page.waitForURL((url) => url.origin === started.devLoginUrl)
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      await shot(page, '7-dev-login-1280')
       await page.getByRole('link', { name: 'Cancel' }).click()
       await page.waitForURL((url) => url.origin === started.demoUrl)
       await page.getByRole('heading', { name: 'Sign in' }).waitFor()
       await page.getByRole('button', { name: 'Continue with Dev login', exact: true }).waitFor()
       expect(await page.getByRole('heading', { name: 'Sign a message' }).count()).toBe(0)
-      await shot(page, '7-cancelled-1280')
+      await shot(page, '8-cancelled-1280')
       await page.context().close()
     },
   )

@@ -145,7 +145,23 @@ describe('startOidcProvider (dev login)', () => {
     const { keys } = (await (await fetch(`${provider.issuer}/jwks`)).json()) as { keys: { kid: string }[] }
     expect(keys.map((key) => key.kid)).toEqual([kid])
     expect(JSON.parse(await readFile(dataFile, 'utf8')).accounts).toEqual([
-      { name: 'Grace', email: 'grace@example.com' },
+      { name: 'Grace Hopper', email: 'grace@example.com' },
+    ])
+
+    // Picking an account (its email) keeps the name it was given; the sample accounts keep theirs.
+    for (const [typed, email] of [
+      ['Ada Lovelace', 'ada.lovelace@example.com'],
+      ['ada.lovelace@example.com', 'ada.lovelace@example.com'],
+      ['grace@example.com', 'grace@example.com'],
+    ]) {
+      const browser = createBrowser()
+      const { pageUrl, verifier } = await openLoginPage(browser, provider.issuer)
+      const { code } = Object.fromEntries(await logIn(browser, pageUrl, typed!))
+      expect(decodeJwt(await exchange(provider.issuer, code!, verifier)).email).toBe(email)
+    }
+    expect(JSON.parse(await readFile(dataFile, 'utf8')).accounts).toEqual([
+      { name: 'Grace Hopper', email: 'grace@example.com' },
+      { name: 'Ada Lovelace', email: 'ada.lovelace@example.com' },
     ])
   })
 

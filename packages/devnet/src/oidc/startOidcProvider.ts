@@ -208,8 +208,10 @@ async function handleInteraction(
     )
   if (action !== '/login' || request.method !== 'POST') return page()
   const form = new URLSearchParams(await readBody(request))
-  const account = toDevAccount(form.get('email') ?? '')
-  if (!account) return page('Type a name (Ada) or an email address (ada@example.com).')
+  const entered = toDevAccount(form.get('email') ?? '')
+  if (!entered) return page('Type a name (Ada) or an email address (ada@example.com).')
+  // A picked (or retyped) account keeps the name it was given.
+  const account = [...known, ...sampleAccounts].find(({ email }) => email === entered.email) ?? entered
   await remember(account)
   await provider.interactionFinished(
     request,
