@@ -10,18 +10,22 @@ export const signerFrameContainerId = 'sigil-signer-frame'
  * The demo's Sigil config: the local chain (with the dev app's gas policy when the settings give them),
  * the server and dev app from the settings, and a sign-in
  * card with every method: email (code or link, as the server's app says), passkey, one button per
- * OAuth provider the server has, and external wallets.
+ * OAuth provider the server has (two for `npm start`'s dev login: popup and redirect), and external wallets.
  *
  * @example
  * const config = createDemoConfig({ rpcUrl: 'http://localhost:8787', apiKey: 'sigil_…' })
  */
 export function createDemoConfig(settings: DemoSettings): SigilReactConfig {
   const social = (settings.oauthProviders ?? []).map(
-    ({ id, isCustomProvider }): AuthType => ({
+    ({ id, isCustomProvider, displayName, mode }): AuthType => ({
       type: 'social',
       authProviderId: id,
       isCustomProvider,
-      mode: 'popup',
+      displayName,
+      // The SDK knows the scope of the known providers only.
+      scope: isCustomProvider ? 'openid email profile' : undefined,
+      // A redirect comes back to the demo's first page, which finishes the sign-in.
+      ...(mode === 'redirect' ? { mode, redirectUrl: '/' } : { mode: 'popup' as const }),
     }),
   )
   const walletConnect =

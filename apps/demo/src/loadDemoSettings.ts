@@ -6,8 +6,19 @@ export type DemoSettings = {
   apiKey: string
   /** The dev mailbox page, where sign-in codes and links land. */
   mailboxUrl?: string | undefined
-  /** The OAuth providers configured on the server; each gets a 'Continue with …' button. */
-  oauthProviders?: { id: string; isCustomProvider?: boolean | undefined }[] | undefined
+  /**
+   * The OAuth providers configured on the server; each gets a 'Continue with …' button, named
+   * `displayName` when given, that opens the provider in a popup, or with `mode: 'redirect'` sends the
+   * page to it and back (`npm start`'s dev login has one of each).
+   */
+  oauthProviders?:
+    | {
+        id: string
+        isCustomProvider?: boolean | undefined
+        displayName?: string | undefined
+        mode?: 'popup' | 'redirect' | undefined
+      }[]
+    | undefined
   /** A WalletConnect project id; without it the wallet list has no WalletConnect entry. */
   walletConnectProjectId?: string | undefined
   /**

@@ -1,31 +1,32 @@
+import { type OidcProvider, startOidcProvider } from '@sigil/devnet/oidc'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getFreePort } from '../../../packages/devnet/src/process/getFreePort.js'
-import {
-  startOidcProvider,
-  type TestOidcProvider,
-} from '../../../packages/server/src/auth/oauth/test/startOidcProvider.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 
 /**
  * Popup OAuth through the demo's sign-in card in real Chromium, against a real OpenID provider
- * (npm `oidc-provider`) that the Sigil server trusts as `auth0` (`SIGIL_OAUTH_AUTH0_*`): the demo
+ * (npm `oidc-provider`, `@sigil/devnet/oidc`) that the Sigil server trusts as `auth0` (`SIGIL_OAUTH_AUTH0_*`): the demo
  * shows 'Continue with Auth0'. The provider's dev pages take the subject as login name (any
  * password), then ask for consent. Screenshots: `test-results/demo/oauth/<flow>-<step>.png`.
  */
 
-let idp: TestOidcProvider
+let idp: OidcProvider
 let testbed: DemoTestbed
 beforeAll(async () => {
   // The provider must know the callback URL before the Sigil server starts: fix the server's port.
   const serverPort = await getFreePort()
-  idp = await startOidcProvider([
-    {
-      clientId: 'sigil-demo',
-      clientSecret: 'sigil-demo-secret',
-      redirectUri: `http://localhost:${serverPort}/signer/v1/oauth/callback`,
-    },
-  ])
+  idp = await startOidcProvider({
+    clients: [
+      {
+        clientId: 'sigil-demo',
+        clientSecret: 'sigil-demo-secret',
+        redirectUri: `http://localhost:${serverPort}/signer/v1/oauth/callback`,
+      },
+    ],
+    // `oidc-provider`'s own login and consent pages (npm start's dev login is in npmStartDevLogin.test.ts).
+    loginPage: 'built-in',
+  })
   testbed = await startDemoTestbed('oauth', {
     serverPort,
     env: {

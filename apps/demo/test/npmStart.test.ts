@@ -1,37 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { buildDemo, testServerEnv } from './startDemoTestbed.js'
+import { killGroup, runStartScript } from './runStartScript.js'
+import { buildDemo } from './startDemoTestbed.js'
 
 /**
- * `npm start`'s script as a person runs it (`apps/demo/scripts/start.ts`, here with the demo built
- * once beforehand, the server from source and free ports): it prints the URLs, serves the demo with
- * its settings, Ctrl-C stops every process it started, and a second start reuses the data.
+ * `npm start`'s script as a person runs it (`runStartScript`: the demo built once beforehand, the
+ * server from source and free ports): it prints the URLs, serves the demo with its settings, Ctrl-C
+ * stops every process it started, and a second start reuses the data.
  */
 
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
-const startScript = join(repositoryRoot, 'apps/demo/scripts/start.ts')
 const slow = { timeout: 180_000 }
-
-type RunningStart = {
-  process: ChildProcess
-  output(): string
-  demoUrl: string
-  serverUrl: string
-  mailboxUrl: string
-  apiKey: string
-  chainUrl: string
-  bundlerUrl: string
-  gatewayUrl: string
-  policyId: string
-  solanaUrl: string
-  solanaGatewayUrl: string
-  solanaPolicyId: string
-  exited: Promise<number | NodeJS.Signals | null>
-}
 
 let demoDir: string
 let dataDir: string
@@ -43,56 +23,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-/** Runs the start script in its own process group (as a terminal does) and waits for its summary. */
-async function runStart(): Promise<RunningStart> {
-  const env = {
-    ...testServerEnv(inject('browserAssets').frameDir),
-    PORT: '0',
-    SIGIL_DEMO_PORT: '0',
-    SIGIL_DEVNET_PORT: '0',
-    SIGIL_BUNDLER_PORT: '0',
-    SIGIL_SOLANA_PORT: '0',
-    SIGIL_DATA_DIR: dataDir,
-  }
-  const args = ['--conditions=source', '--import', 'tsx', startScript, '--no-build', '--from-source']
-  const child = spawn(process.execPath, [...args, '--demo-dir', demoDir], {
-    cwd: repositoryRoot,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  )
-  for (let waited = 0; !output.includes('Stop with Ctrl-C.'); waited += 50) {
-    if (child.exitCode !== null || waited > 100_000) throw new Error(`npm start did not start:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  const line = (label: string) => new RegExp(`^ {2}${label} +(\\S+)`, 'm').exec(output)?.[1] ?? ''
-  return {
-    process: child,
-    output: () => output,
-    demoUrl: line('Demo'),
-    serverUrl: line('Sigil server'),
-    mailboxUrl: line('Dev mailbox'),
-    apiKey: line('Dev app key'),
-    chainUrl: line('Chain'),
-    bundlerUrl: line('Bundler'),
-    gatewayUrl: line('RPC gateway'),
-    policyId: line('Gas policy'),
-    solanaUrl: line('Solana'),
-    solanaGatewayUrl: line('Solana gateway'),
-    solanaPolicyId: line('Solana policy'),
-    exited,
-  }
-}
+const runStart = () => runStartScript({ frameDir: inject('browserAssets').frameDir, demoDir, dataDir })
 
 /** The process and all its descendants, from /proc. */
 async function processTree(pid: number): Promise<number[]> {
@@ -107,15 +38,6 @@ const isAlive = (pid: number) => {
     return true
   } catch {
     return false
-  }
-}
-
-/** SIGKILL to whatever is left of a process group (a failed test's clean-up). */
-const killGroup = (pid: number) => {
-  try {
-    process.kill(-pid, 'SIGKILL')
-  } catch {
-    // Nothing left.
   }
 }
 
@@ -155,11 +77,23 @@ describe('npm start', () => {
         expect(started.solanaGatewayUrl).toBe(`${started.serverUrl}/rpc/solana-localnet`)
         expect(started.solanaPolicyId).toMatch(/^pol_[0-9a-f]+$/)
         expect(started.solanaPolicyId).not.toBe(started.policyId)
+        expect(started.devLoginUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+        const discovery = await fetch(`${started.devLoginUrl}/.well-known/openid-configuration`)
+        expect(((await discovery.json()) as { issuer: string }).issuer).toBe(started.devLoginUrl)
         expect(await settings.json()).toEqual({
           rpcUrl: started.serverUrl,
           apiKey: started.apiKey,
           mailboxUrl: started.mailboxUrl,
-          oauthProviders: [],
+          // The dev login, trusted by the server as `dev_login`: one button opens a popup, the other redirects.
+          oauthProviders: [
+            { id: 'dev_login', isCustomProvider: true, displayName: 'Dev login', mode: 'popup' },
+            {
+              id: 'dev_login',
+              isCustomProvider: true,
+              displayName: 'Dev login (redirect)',
+              mode: 'redirect',
+            },
+          ],
           policyId: started.policyId,
           chain: { id: 31337, name: 'Sigil Devnet', nodeRpcUrl: started.chainUrl },
           solana: {
@@ -203,6 +137,7 @@ describe('npm start', () => {
         expect(await refuses(started.chainUrl)).toBe(true)
         expect(await refuses(started.bundlerUrl)).toBe(true)
         expect(await refuses(started.solanaUrl)).toBe(true)
+        expect(await refuses(started.devLoginUrl)).toBe(true)
         firstKey = started.apiKey
         firstPolicyId = started.policyId
         firstSolanaPolicyId = started.solanaPolicyId
