@@ -3,6 +3,7 @@ import { useSmartAccountClient } from '@sigil/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { formatEther } from 'viem'
+import { getBalance, getCode } from 'viem/actions'
 import type { DemoSettings } from '../loadDemoSettings'
 import { CopyableValue } from '../ui/CopyableValue'
 import { ErrorText } from '../ui/ErrorText'
@@ -58,8 +59,8 @@ function SmartAccount({ chainName }: { chainName: string }) {
     queryKey: ['demoSmartAccount', address, sends],
     queryFn: async () => {
       const [code, balance] = await Promise.all([
-        client!.publicClient.getCode({ address: address! }),
-        client!.publicClient.getBalance({ address: address! }),
+        getCode(client!.publicClient, { address: address! }),
+        getBalance(client!.publicClient, { address: address! }),
       ])
       return { deployed: code !== undefined && code !== '0x', balance }
     },

@@ -1,4 +1,4 @@
-import { type Chain, type Client, createPublicClient, type PublicClient, type Transport } from 'viem'
+import { type Chain, type Client, createClient, type Transport } from 'viem'
 import {
   type BundlerClient,
   createBundlerClient,
@@ -48,7 +48,15 @@ export type SmartAccountClient<account extends SmartAccount = SmartAccount> = Bu
   Chain,
   account
 > &
-  SmartAccountActions & { publicClient: PublicClient<Transport, Chain> }
+  SmartAccountActions & {
+    /**
+     * A viem client for reads on the same chain and transport (batched by Multicall3, `publicClientBatch`):
+     * a bare client, without viem's public actions as methods (they would put every one of them in an
+     * app's bundle, apps/demo/bench/README.md), so it is used with `viem/actions`:
+     * `getBalance(client.publicClient, { address })`. `getBundlerClient` gives a client with the methods.
+     */
+    publicClient: Client<Transport, Chain>
+  }
 
 /**
  * A viem bundler client for one smart account on one chain, through the Sigil RPC gateway: fee
@@ -71,12 +79,12 @@ export function createSmartAccountClient<account extends SmartAccount>(
   if (!chain) throw new ChainNotFoundError()
   const options = resolveClientOptions(parameters.opts, parameters.feeOptions)
   const transport = parameters.transport ?? sigil({ rpcUrl })
-  const publicClient = createPublicClient({
+  const publicClient = createClient({
     chain,
     transport,
     pollingInterval,
     batch: publicClientBatch,
-  }) as PublicClient<Transport, Chain>
+  }) as Client<Transport, Chain>
   const sponsorInOneCall = policyId !== undefined && paymasterMode === 'alchemy'
 
   const sponsor = async (request: GetPaymasterStubDataParameters) => {

@@ -1,4 +1,5 @@
 import { type Chain, createPublicClient, custom, encodeFunctionResult, multicall3Abi } from 'viem'
+import { call } from 'viem/actions'
 import { expect, test } from 'vitest'
 import { toLightAccount } from '../accounts/toLightAccount.js'
 import { sigilDevnet } from '../chains/sigilDevnet.js'
@@ -33,8 +34,8 @@ test("default: the smart-account client's public client batches reads by Multica
   expect(client.publicClient.batch).toEqual({ multicall: { batchSize: 1024 } })
   const target = '0x000000000000000000000000000000000000dEaD'
   const answers = await Promise.all([
-    client.publicClient.call({ to: target, data: '0xaa' }),
-    client.publicClient.call({ to: target, data: '0xbb' }),
+    call(client.publicClient, { to: target, data: '0xaa' }),
+    call(client.publicClient, { to: target, data: '0xbb' }),
   ])
   expect(answers.map((answer) => answer.data)).toEqual(['0x01', '0x02'])
   expect(calls.filter(({ method }) => method === 'eth_call')).toEqual([

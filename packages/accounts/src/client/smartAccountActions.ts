@@ -1,4 +1,4 @@
-import type { Chain, Hash, Hex, PublicClient, SignableMessage, Transport, TypedDataDefinition } from 'viem'
+import type { Chain, Client, Hash, Hex, SignableMessage, Transport, TypedDataDefinition } from 'viem'
 import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
 import { waitForTransactionReceipt } from 'viem/actions'
 import type { AccountCall } from '../accounts/encodeLightAccountCalls.js'
@@ -44,7 +44,7 @@ export type SmartAccountActions = {
  */
 export function smartAccountActions(
   client: BundlerClient<Transport, Chain, SmartAccount>,
-  { publicClient, options }: { publicClient: PublicClient; options: ResolvedClientOptions },
+  { publicClient, options }: { publicClient: Client; options: ResolvedClientOptions },
 ): SmartAccountActions {
   const account = client.account
   const sendCalls = async ({ calls, ...overrides }: SendCallsParameters) => ({

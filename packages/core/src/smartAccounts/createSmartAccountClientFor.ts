@@ -7,7 +7,7 @@ import {
   toMultiOwnerLightAccount,
   toMultiOwnerModularAccount,
 } from '@sigil/accounts'
-import { createPublicClient, type LocalAccount } from 'viem'
+import { createClient, type LocalAccount } from 'viem'
 import type { SigilConfig } from '../createConfig.js'
 import type { Connection, SmartAccountType } from '../store/CoreState.js'
 import { gatewayTransport } from './gatewayTransport.js'
@@ -56,7 +56,7 @@ export async function createSmartAccountClientFor<type extends SmartAccountType>
 ): Promise<SmartAccountClientOfType<type>> {
   const { chain, policyId } = connection
   const transport = connection.transport ?? gatewayTransport(config, connection, stamper)
-  const client = createPublicClient({ chain, transport, pollingInterval, batch: publicClientBatch })
+  const client = createClient({ chain, transport, pollingInterval, batch: publicClientBatch })
   const base = { client, owner, ...accountParams }
   const account =
     type === 'LightAccount'

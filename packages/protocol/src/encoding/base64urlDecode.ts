@@ -1,11 +1,11 @@
-import { base64urlnopad } from '@scure/base'
 import { InvalidEncodingError } from '../errors/InvalidEncodingError.js'
+import { portableBase64url } from './portableBase64url.js'
 
 const base64urlPattern = /^[A-Za-z0-9_-]*$/
 
 /**
  * The runtime's own decoder where there is one (Node's `Buffer`: 10–20× faster than the portable one on a
- * stamp, which the server decodes on every request); browsers use `@scure/base`. Either only sees text that
+ * stamp, which the server decodes on every request); browsers use `portableBase64url`. Either only sees text that
  * passed the checks below, so both accept and refuse the same inputs.
  */
 const nativeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64url'): Uint8Array } })
@@ -33,7 +33,7 @@ export function base64urlDecode(text: string): Uint8Array {
     throw new InvalidEncodingError('invalid base64url', { details: 'non-canonical trailing bits' })
   // A copy, not a view of Node's shared buffer pool: callers may transfer or wipe `.buffer`.
   if (nativeBuffer) return new Uint8Array(nativeBuffer.from(unpadded, 'base64url'))
-  return base64urlnopad.decode(unpadded)
+  return portableBase64url.decode(unpadded)
 }
 
 /** The 6-bit value of a base64url character (already checked to be one). */

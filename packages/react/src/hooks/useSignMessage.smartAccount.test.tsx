@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { isErc6492Signature, recoverMessageAddress } from 'viem'
+import { verifyMessage, verifyTypedData } from 'viem/actions'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import {
   createSmartAccountTestbed,
@@ -54,21 +55,21 @@ test('default: given a client, the signatures verify against the smart account, 
   await waitFor(() => expect(result.current.message.signedMessage).toBeDefined())
   const signature = result.current.message.signedMessage!
   expect(isErc6492Signature(signature)).toBe(true)
-  expect(await node.verifyMessage({ address, message: 'hello', signature })).toBe(true)
-  expect(await node.verifyMessage({ address: owner, message: 'hello', signature })).toBe(false)
+  expect(await verifyMessage(node, { address, message: 'hello', signature })).toBe(true)
+  expect(await verifyMessage(node, { address: owner, message: 'hello', signature })).toBe(false)
   expect(result.current.message).toMatchObject({ isSigningMessage: false, error: null })
 
   const typedSignature = await act(() => result.current.typed.signTypedDataAsync({ typedData }))
   expect(isErc6492Signature(typedSignature)).toBe(true)
-  expect(await node.verifyTypedData({ address, ...typedData, signature: typedSignature })).toBe(true)
+  expect(await verifyTypedData(node, { address, ...typedData, signature: typedSignature })).toBe(true)
 
   await client.sendTransaction({ to: '0x000000000000000000000000000000000000dEaD', value: 0n })
   const deployed = await act(() => result.current.message.signMessageAsync({ message: 'hello' }))
   expect(isErc6492Signature(deployed)).toBe(false)
-  expect(await node.verifyMessage({ address, message: 'hello', signature: deployed })).toBe(true)
+  expect(await verifyMessage(node, { address, message: 'hello', signature: deployed })).toBe(true)
   const deployedTyped = await act(() => result.current.typed.signTypedDataAsync({ typedData }))
   expect(isErc6492Signature(deployedTyped)).toBe(false)
-  expect(await node.verifyTypedData({ address, ...typedData, signature: deployedTyped })).toBe(true)
+  expect(await verifyTypedData(node, { address, ...typedData, signature: deployedTyped })).toBe(true)
 })
 
 test('behavior: without a client, the signed-in user’s own key signs, as before', async () => {
