@@ -18,6 +18,8 @@ export const signerErrorCodes = {
   // Email sign-in and sign-up.
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   INVALID_OTP_CODE: 'INVALID_OTP_CODE',
+  /** The code can no longer be used (expired, used, or its wrong tries spent): ask for a new one. */
+  OTP_CODE_EXPIRED: 'OTP_CODE_EXPIRED',
   EMAIL_ALREADY_PROVEN: 'EMAIL_ALREADY_PROVEN',
   EMAIL_NOT_SENT: 'EMAIL_NOT_SENT',
   EMAIL_DELIVERY_NOT_CONFIGURED: 'EMAIL_DELIVERY_NOT_CONFIGURED',

@@ -177,7 +177,10 @@ test('error: a used link lands on the app with the error and no session, and the
   expect(await signerState(tab)).toEqual({
     status: 'DISCONNECTED',
     user: undefined,
-    error: { name: 'OauthError', message: 'invalid or expired sign-in link' },
+    error: {
+      name: 'OauthError',
+      message: 'this sign-in link was already used or has expired, ask for a new one',
+    },
     isNewUser: undefined,
   })
   expect(await tab.evaluate(() => localStorage.getItem('alchemy-signer-session'))).toBeNull()
@@ -207,7 +210,10 @@ test('error: an expired link lands with the error; the asking tab keeps waiting 
   expect(await signerState(tab)).toMatchObject({
     status: 'DISCONNECTED',
     user: undefined,
-    error: { name: 'OauthError', message: 'invalid or expired sign-in link' },
+    error: {
+      name: 'OauthError',
+      message: 'this sign-in link was already used or has expired, ask for a new one',
+    },
   })
   await showNote(
     tab,

@@ -28,8 +28,12 @@ export type ConsumedEmailCode = {
 
 export type ConsumeEmailCodeReturnType =
   | { ok: true; code: ConsumedEmailCode }
-  /** `appId` is the app of the code row when one was found (for the magic link's error redirect). */
-  | { ok: false; appId: string | undefined }
+  /**
+   * `appId` is the app of the code row when one was found (for the magic link's error redirect). `dead`:
+   * the code is this request's (its app, organization and kind) but can no longer be used: expired, used,
+   * or its wrong tries spent (this one included). An unknown code, or another app's, is never `dead`.
+   */
+  | { ok: false; appId: string | undefined; dead: boolean }
 
 /** Wrong answers a code takes; the last one kills it. */
 const maxAttempts = 3
@@ -56,18 +60,17 @@ export async function consumeEmailCode(
     .selectAll()
     .where('id', '=', otpId)
     .executeTakeFirst()
-  if (!row) return { ok: false, appId: undefined }
+  if (!row) return { ok: false, appId: undefined, dead: false }
   const now = ctx.now()
-  const invalid = { ok: false as const, appId: row.app_id }
+  const invalid = { ok: false as const, appId: row.app_id, dead: false }
+  const dead = { ...invalid, dead: true }
   if (
     row.kind !== parameters.kind ||
     (parameters.appId !== undefined && row.app_id !== parameters.appId) ||
-    (parameters.organizationId !== undefined && row.organization_id !== parameters.organizationId) ||
-    row.used_at !== null ||
-    Number(row.expires_at) <= now ||
-    row.attempts >= maxAttempts
+    (parameters.organizationId !== undefined && row.organization_id !== parameters.organizationId)
   )
     return invalid
+  if (row.used_at !== null || Number(row.expires_at) <= now || row.attempts >= maxAttempts) return dead
 
   // The account's daily cap on wrong codes, checked before comparing: while it holds even the right
   // code is refused (429), so guessing across many codes gains nothing (docs/security.md).
@@ -90,7 +93,8 @@ export async function consumeEmailCode(
         .execute()
     })
     await failures.consume(row.user_id)
-    return invalid
+    // The last wrong try kills the code: say so now, so the user asks for a new one.
+    return row.attempts + 1 >= maxAttempts ? dead : invalid
   }
 
   // Using the code proves the address: it becomes the code's user's identity in the same write, or
@@ -114,7 +118,8 @@ export async function consumeEmailCode(
       })
     return used
   })
-  if (Number(won.numUpdatedRows) !== 1) return invalid
+  // Another request used it (or killed it) in between.
+  if (Number(won.numUpdatedRows) !== 1) return dead
   return {
     ok: true,
     code: {

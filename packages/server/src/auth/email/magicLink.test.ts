@@ -144,7 +144,9 @@ describe.each(storeDialects)('magic-link sign-in on %s', (dialect) => {
     expect(again.status).toBe(302)
     const location = new URL(again.headers.get('location')!)
     expect(location.origin + location.pathname).toBe(redirectUrl)
-    expect(location.searchParams.get('alchemy-error')).toBe('invalid or expired sign-in link')
+    expect(location.searchParams.get('alchemy-error')).toBe(
+      'this sign-in link was already used or has expired, ask for a new one',
+    )
     expect(location.searchParams.has('bundle')).toBe(false)
   })
 
@@ -156,12 +158,19 @@ describe.each(storeDialects)('magic-link sign-in on %s', (dialect) => {
     wrong.searchParams.set('token', 'A'.repeat(43))
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await follow(wrong.toString())
+      // The third wrong try kills the link, and says so.
       expect(new URL(response.headers.get('location')!).searchParams.get('alchemy-error')).toBe(
-        'invalid or expired sign-in link',
+        attempt < 2
+          ? 'invalid or expired sign-in link'
+          : 'this sign-in link was already used or has expired, ask for a new one',
       )
     }
     const right = await follow(link.toString())
-    expect(new URL(right.headers.get('location')!).searchParams.has('bundle')).toBe(false)
+    const landed = new URL(right.headers.get('location')!)
+    expect(landed.searchParams.has('bundle')).toBe(false)
+    expect(landed.searchParams.get('alchemy-error')).toBe(
+      'this sign-in link was already used or has expired, ask for a new one',
+    )
   })
 
   test('error: an expired link fails', async () => {
@@ -171,7 +180,9 @@ describe.each(storeDialects)('magic-link sign-in on %s', (dialect) => {
     const start = Date.now()
     server.app.sigil.now = () => start + 301_000
     const location = new URL((await follow(link)).headers.get('location')!)
-    expect(location.searchParams.get('alchemy-error')).toBe('invalid or expired sign-in link')
+    expect(location.searchParams.get('alchemy-error')).toBe(
+      'this sign-in link was already used or has expired, ask for a new one',
+    )
   })
 
   test('error: an unknown link shows an HTML error page without details', async () => {

@@ -11,6 +11,7 @@ import { renderMagicLinkError } from './renderMagicLinkError.js'
 import { toMagicLinkRedirect } from './toMagicLinkRedirect.js'
 
 const invalidLink = 'invalid or expired sign-in link'
+const deadLink = 'this sign-in link was already used or has expired, ask for a new one'
 
 /**
  * `GET /signer/v1/magic-link?otpId&token`: where an emailed link lands. A right, unused, unexpired
@@ -63,7 +64,7 @@ export function magicLinkLanding(ctx: SigilContext) {
         .executeTakeFirst()
       return fail(row?.app_id, error.message, error.status === 429 ? 429 : 409)
     }
-    if (!result.ok) return fail(result.appId, invalidLink)
+    if (!result.ok) return fail(result.appId, result.dead ? deadLink : invalidLink)
     const { code } = result
     const redirectUrl = await findRedirectUrl(code.appId)
     if (!redirectUrl) return fail(undefined, 'this app has no redirect URL for sign-in links')

@@ -6,7 +6,7 @@ import { otpSchema } from './otpSchema.js'
 
 /**
  * `POST /signer/v1/otp`: checks the emailed code (per-IP limited; every failure is 400 `invalid OTP
- * code`) and uses it up, then signs in: a credential bundle sealed to this request's
+ * code`, with the code `OTP_CODE_EXPIRED` when this sign-in's code can no longer be used) and uses it up, then signs in: a credential bundle sealed to this request's
  * `targetPublicKey`. A user with a verified TOTP factor gets `MFA_REQUIRED` and an `encryptedPayload`
  * for `/v1/auth-validate-multi-factors`, unless `multiFactors` came along and check. The email code
  * is used up before the second factor is checked: after a wrong TOTP code the user asks for a new one.
@@ -23,7 +23,7 @@ export const otpRoute = defineSignerRoute({
       appId: request.app.id,
       organizationId: body.orgId,
     })
-    if (!result.ok) throw emailErrors.invalidOtpCode()
+    if (!result.ok) throw result.dead ? emailErrors.deadOtpCode() : emailErrors.invalidOtpCode()
     const { code } = result
     const login = {
       organizationId: code.organizationId,
