@@ -141,6 +141,47 @@ describe('demo', () => {
   )
 
   test(
+    'error: three wrong codes kill the code and the card says so, the right one too; Resend mails a new one that signs in',
+    slow,
+    async () => {
+      const page = await testbed.openDemo()
+      const shot = (name: string) => testbed.screenshot(page, `dead-code-${name}`)
+      const email = 'hopper@example.com'
+      const previousCode = await testbed.latestCode(email)
+      await page.getByLabel('Email').fill(email)
+      await page.getByRole('button', { name: 'Continue', exact: true }).click()
+      await page.getByRole('heading', { name: 'Enter verification code' }).waitFor()
+      const code = await testbed.readCode(email, { not: previousCode })
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+      const field = page.getByLabel('Verification code')
+      const incorrect = page.getByText('The code you entered is incorrect')
+      const dead = page.getByText(
+        'This code has expired or had too many wrong tries. Select Resend below for a new one.',
+      )
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await field.fill(wrong)
+        await incorrect.waitFor()
+        await expect.poll(() => field.inputValue()).toBe('')
+      }
+      await field.fill(wrong)
+      await dead.waitFor()
+      await shot('1-killed')
+      // The right code is refused now, and the card says why rather than 'incorrect'.
+      await field.fill(code)
+      await dead.waitFor()
+      expect(await incorrect.count()).toBe(0)
+
+      await page.getByRole('button', { name: 'Resend' }).click()
+      const fresh = await testbed.readCode(email, { not: code })
+      await field.fill(fresh)
+      await page.getByRole('button', { name: 'Skip' }).click()
+      await page.getByRole('heading', { name: 'Sign a message' }).waitFor()
+      await shot('2-signed-in')
+      await page.context().close()
+    },
+  )
+
+  test(
     'behavior: at a phone width (360 px) the sign-in card and the dashboard fit without sideways scrolling',
     slow,
     async () => {

@@ -17,3 +17,9 @@ test('default: the server says which code was wrong, the field shows the spec te
     'An error occurred while verifying the code',
   )
 })
+
+test('behavior: a code that can no longer be used says so and points at Resend, not "incorrect"', () => {
+  expect(getCodeErrorText(serverError(400, 'invalid OTP code', 'OTP_CODE_EXPIRED'), 'otp')).toBe(
+    'This code has expired or had too many wrong tries. Select Resend below for a new one.',
+  )
+})

@@ -37,6 +37,7 @@ export const texts = {
     verifying: 'Verifying...',
     verified: 'Verified!',
     incorrect: 'The code you entered is incorrect',
+    expired: 'This code has expired or had too many wrong tries. Select Resend below for a new one.',
   },
   totp: {
     title: 'Enter authenticator app code',
