@@ -55,4 +55,30 @@ describe('demo magic link', () => {
     await shot(page, '4-first-tab-dashboard')
     await page.context().close()
   })
+
+  test('error: a used link opened again lands on the card with what happened and a way on', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await testbed.openDemo()
+    const email = 'used-link@example.com'
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor()
+    const link = await testbed.readCode(email)
+    const tab = await page.context().newPage()
+    await tab.goto(link)
+    await tab.getByRole('heading', { name: 'Sign a message' }).waitFor()
+    await page.context().close()
+
+    // The same link again, in another browser profile: used up. The card says so, on its first step.
+    const elsewhere = await testbed.openDemo()
+    await elsewhere.goto(link)
+    await elsewhere
+      .getByRole('alert')
+      .getByText('This sign-in link was already used or has expired, ask for a new one.')
+      .waitFor()
+    expect(await elsewhere.getByLabel('Email').isVisible()).toBe(true)
+    await testbed.screenshot(elsewhere, '5-used-link')
+    await elsewhere.context().close()
+  })
 })

@@ -88,7 +88,7 @@ test("error: a refused email sign-in returns to the first step with the server's
   await waitFor(() => expect(config.store.getState().signer).toBeDefined())
   await user.type(screen.getByLabelText('Email'), 'ada@example.com')
   await user.click(screen.getByRole('button', { name: 'Continue' }))
-  expect((await screen.findByRole('alert')).textContent).toBe('unknown or revoked API key')
+  expect((await screen.findByRole('alert')).textContent).toBe('Unknown or revoked API key.')
   expect(screen.getByRole('heading', { name: 'Sign in' })).toBeDefined()
   rerender(<AuthCard hideError />)
   expect(screen.queryByRole('alert')).toBeNull()

@@ -45,12 +45,16 @@ export function AuthCard({ className, theme = 'auto', onClose, ...overrides }: A
   onAuthSuccess.current = ui.onAuthSuccess
 
   // Sign-ins that finish outside the card's own actions: an emailed link's return ('Completing
-  // login'), an OAuth redirect return of a user with a TOTP factor (the code step finishes it).
+  // login', or the link's error on the first step), an OAuth redirect return of a user with a TOTP
+  // factor (the code step finishes it).
   useEffect(
     () =>
       watchSignInStep(config, { current: true })((step) => {
         if (step.next === 'completing') dispatch(toAuthStepEvent(step), 'initial')
         if (step.next === 'mfa') dispatch(toAuthStepEvent(step), ['initial', 'oauth_completing'])
+        // An emailed link that could not be used (used, expired, wrong) lands here with its error: say it.
+        if (step.next === 'failed')
+          dispatch({ type: 'FAILED', error: step.error }, ['initial', 'email_completing'])
       }),
     [config, dispatch],
   )

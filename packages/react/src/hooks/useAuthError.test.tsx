@@ -41,7 +41,7 @@ test('behavior: useAuthError (Account Kit name) returns the last sign-in error o
   await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^error: /))
   expect(screen.getByRole('status').textContent).toContain('unknown or revoked API key')
   // The card shows the same error.
-  expect((await screen.findByRole('alert')).textContent).toBe('unknown or revoked API key')
+  expect((await screen.findByRole('alert')).textContent).toBe('Unknown or revoked API key.')
   expect(seen.at(-1)).toBeInstanceOf(Error)
   expect(seen[0]).toBeUndefined()
 })

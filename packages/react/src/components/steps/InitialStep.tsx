@@ -6,6 +6,12 @@ import { useAuthUi } from '../AuthUiContext.js'
 import { AuthSection } from '../sections/AuthSection.js'
 import { TermsLine } from '../TermsLine.js'
 
+/** The server's lower-case error texts ('invalid or expired sign-in link') as a sentence. */
+const toSentence = (text: string) =>
+  text && /^[a-z]/.test(text)
+    ? `${text[0]!.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`
+    : text
+
 /**
  * Step initial (docs/sign-in-ui.md): the header, 'Sign in', the error of a failed sign-in (unless `hideError`),
  * the sections of auth methods with 'or' between them (email field and Continue, passkey, social
@@ -23,7 +29,7 @@ export function InitialStep({ authStep }: { authStep: AuthStep }) {
       {hideSignInText ? null : <h2>{texts.signIn}</h2>}
       {error && !hideError ? (
         <p className="sigil-error" role="alert">
-          {readSignInError(error).message ?? error.message}
+          {toSentence(readSignInError(error).message ?? error.message)}
         </p>
       ) : null}
       {sections.map((section, index) => (
