@@ -70,7 +70,7 @@ async function openTab(context: BrowserContext) {
   return testbed.openPage({ context })
 }
 
-test('behavior: a passkey sign-in in tab A connects tab B with no prompt; sign-out in either signs both out with no key left; signing in again reaches both', async () => {
+test('behavior: a passkey sign-in in tab A connects tab B with no prompt; sign-out in either signs both out with no key left; two sign-ins at once share one prompt and reach both', async () => {
   const context = await testbed.newContext()
   await context.addInitScript(countPrompts)
   const tabA = await testbed.openPage({ context })
@@ -103,10 +103,16 @@ test('behavior: a passkey sign-in in tab A connects tab B with no prompt; sign-o
   await testbed.screenshot(tabA, 'tabs-2-a-signed-out')
 
   // Signing in again in tab A (one prompt) reaches tab B, and both keep the session after a reload.
+  // Two sign-ins started at once share one prompt.
   await tabA.bringToFront()
-  await tabA.evaluate(() =>
-    (window as unknown as TestPageWindow).signer.authenticate({ type: 'passkey', createNew: false }),
-  )
+  const [first, second] = await tabA.evaluate(() => {
+    const { signer } = window as unknown as TestPageWindow
+    return Promise.all([
+      signer.authenticate({ type: 'passkey', createNew: false }),
+      signer.authenticate({ type: 'passkey', createNew: false }),
+    ])
+  })
+  expect(second).toEqual(first)
   expect(await promptsIn(tabA)).toBe(2)
   await waitForStatus(tabB, 'CONNECTED')
   await waitForStatus(tabA, 'CONNECTED')
