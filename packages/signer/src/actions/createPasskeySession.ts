@@ -15,7 +15,21 @@ export type CreatePasskeySessionParameters = {
 }
 
 /** A sign-in already asking the passkey: a second call joins it instead of opening a second prompt. */
-const inFlight = new WeakMap<SignerClient, Promise<User>>()
+const inFlight = new WeakMap<SignerClient, { user: Promise<User>; controller: AbortController }>()
+
+/**
+ * Ends the passkey sign-in in flight, if any (its prompt is closed, its promise rejects with an
+ * `AbortError`): `disconnect` calls it, so a sign-in the user walked away from cannot finish later,
+ * and the next one opens its own prompt.
+ *
+ * @example
+ * abortPasskeySession(signer)
+ */
+export function abortPasskeySession(client: SignerClient): void {
+  const running = inFlight.get(client)
+  inFlight.delete(client)
+  running?.controller.abort(new DOMException('The passkey sign-in was cancelled', 'AbortError'))
+}
 
 /**
  * A passkey sign-in with one prompt (docs/security.md#sessions): the key frame's target key goes into
@@ -33,13 +47,20 @@ export function createPasskeySession(
   parameters: CreatePasskeySessionParameters = {},
 ): Promise<User> {
   const running = inFlight.get(client)
-  if (running) return running
-  const started = mint(client, parameters).finally(() => inFlight.delete(client))
-  inFlight.set(client, started)
-  return started
+  if (running) return running.user
+  const controller = new AbortController()
+  const user = mint(client, parameters, controller.signal).finally(() => {
+    if (inFlight.get(client)?.controller === controller) inFlight.delete(client)
+  })
+  inFlight.set(client, { user, controller })
+  return user
 }
 
-async function mint(client: SignerClient, parameters: CreatePasskeySessionParameters): Promise<User> {
+async function mint(
+  client: SignerClient,
+  parameters: CreatePasskeySessionParameters,
+  signal: AbortSignal,
+): Promise<User> {
   client.events.emit('authenticating', { type: 'passkey' })
   const targetPublicKey = await client.sessionStamper.init()
   const body = JSON.stringify({
@@ -48,7 +69,11 @@ async function mint(client: SignerClient, parameters: CreatePasskeySessionParame
     organizationId: parameters.orgId ?? client.config.rootOrgId,
     parameters: { targetPublicKey, expirationSeconds: String(toExpirationSeconds(client)) },
   })
-  const passkey = createWebauthnStamper({ rpId: client.config.rpId, credentialId: parameters.credentialId })
+  const passkey = createWebauthnStamper({
+    rpId: client.config.rpId,
+    credentialId: parameters.credentialId,
+    signal,
+  })
   const path = 'submit/create_read_write_session'
   const stamp = await passkey.stamp(body)
   const { activity } = await requestPublicApi<ActivityResponse>(
@@ -66,6 +91,8 @@ async function mint(client: SignerClient, parameters: CreatePasskeySessionParame
   const result = activity.result.createReadWriteSessionResultV2 as CreateReadWriteSessionResult | undefined
   if (activity.status !== 'ACTIVITY_STATUS_COMPLETED' || !result)
     throw new SignerError(`Could not start a passkey session (status: ${activity.status})`)
+  // Signed out while the server answered: the session is not started.
+  signal.throwIfAborted()
   const { credentialId } = JSON.parse(stamp.stampHeaderValue) as { credentialId?: string }
   return completeAuthWithBundle(client, {
     bundle: result.credentialBundle,

@@ -12,10 +12,15 @@ function createPromptRecorder() {
   const waiting: { resolve(fail: boolean): void }[] = []
   const bytes = new Uint8Array([1]).buffer
   const credentials = {
-    get: () => {
+    get: (options: CredentialRequestOptions) => {
       open += 1
       mostOpen = Math.max(mostOpen, open)
       return new Promise<unknown>((resolve, reject) => {
+        // Like a browser, an aborted prompt closes and rejects.
+        options.signal?.addEventListener('abort', () => {
+          open -= 1
+          reject(new DOMException('aborted', 'AbortError'))
+        })
         waiting.push({
           resolve(fail) {
             open -= 1
@@ -30,9 +35,10 @@ function createPromptRecorder() {
       })
     },
   } as unknown as Pick<CredentialsContainer, 'get'>
-  const answerNext = async (fail = false) => {
-    await expect.poll(() => waiting.length).toBeGreaterThan(0)
-    waiting.shift()!.resolve(fail)
+  /** Answers the prompt at `index` (the oldest by default) once it is open. */
+  const answerNext = async (fail = false, index = 0) => {
+    await expect.poll(() => waiting.length).toBeGreaterThan(index)
+    waiting.splice(index, 1)[0]!.resolve(fail)
   }
   return { credentials, answerNext, mostOpen: () => mostOpen }
 }
@@ -57,4 +63,22 @@ test('error: a refused prompt fails its own stamp only; the next one still opens
   await recorder.answerNext()
   expect((await next).stampHeaderName).toBe('X-Stamp-Webauthn')
   expect(recorder.mostOpen()).toBe(1)
+})
+
+test('behavior: an aborted prompt (a sign-in abandoned by a sign-out) closes, and the next one opens', async () => {
+  const recorder = createPromptRecorder()
+  const controller = new AbortController()
+  const abandoned = createWebauthnStamper({
+    rpId: 'localhost',
+    credentials: recorder.credentials,
+    signal: controller.signal,
+  }).stamp('{"a":1}')
+  const next = createWebauthnStamper({ rpId: 'localhost', credentials: recorder.credentials }).stamp(
+    '{"b":2}',
+  )
+  await expect.poll(() => recorder.mostOpen()).toBe(1)
+  controller.abort()
+  await expect(abandoned).rejects.toThrow('aborted')
+  await recorder.answerNext(false, 1)
+  expect((await next).stampHeaderName).toBe('X-Stamp-Webauthn')
 })

@@ -10,6 +10,8 @@ export type CreateWebauthnStamperParameters = {
   credentialId?: string | undefined
   /** Default `navigator.credentials`. */
   credentials?: Pick<CredentialsContainer, 'get'> | undefined
+  /** Ends the prompt (and any prompt still waiting its turn): a sign-in abandoned by a sign-out. */
+  signal?: AbortSignal | undefined
 }
 
 /**
@@ -33,8 +35,12 @@ export function createWebauthnStamper(parameters: CreateWebauthnStamperParameter
   const assert = async (body: string) => {
     const credentials = parameters.credentials ?? globalThis.navigator.credentials
     const rpId = parameters.rpId ?? globalThis.location.hostname
+    const { signal } = parameters
+    signal?.throwIfAborted()
     const options = toWebauthnRequestOptions({ body, rpId, credentialId: parameters.credentialId })
-    const assertion = (await credentials.get(options)) as unknown as WebauthnAssertion | null
+    const assertion = (await credentials.get(
+      signal ? { ...options, signal } : options,
+    )) as unknown as WebauthnAssertion | null
     if (!assertion) throw new SignerError('No passkey was selected')
     return toWebauthnStamp(assertion)
   }
