@@ -34,6 +34,12 @@ export const activityTypes = {
   delete_api_keys: {
     ACTIVITY_TYPE_DELETE_API_KEYS: { intentKey: 'deleteApiKeysIntent', resultKey: 'deleteApiKeysResult' },
   },
+  create_read_write_session: {
+    ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2: {
+      intentKey: 'createReadWriteSessionIntentV2',
+      resultKey: 'createReadWriteSessionResultV2',
+    },
+  },
   create_authenticators: {
     ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2: {
       intentKey: 'createAuthenticatorsIntentV2',

@@ -4,6 +4,7 @@ import type {
   ActivityResponse,
   CreateApiKeysParameters,
   CreateAuthenticatorsParameters,
+  CreateReadWriteSessionParameters,
   CreateSubOrganizationParameters,
   CreateWalletAccountsParameters,
   CreateWalletParameters,
@@ -50,6 +51,7 @@ export type ActivityParameters = {
   create_wallet_accounts: CreateWalletAccountsParameters
   create_api_keys: CreateApiKeysParameters
   delete_api_keys: DeleteApiKeysParameters
+  create_read_write_session: CreateReadWriteSessionParameters
   create_authenticators: CreateAuthenticatorsParameters
   sign_raw_payload: SignRawPayloadParameters
   sign_raw_payloads: SignRawPayloadsParameters

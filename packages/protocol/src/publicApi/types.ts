@@ -247,6 +247,28 @@ export type CreateWalletAccountsParameters = {
 }
 export type CreateApiKeysParameters = { apiKeys: ApiKeyParamsV2[]; userId: string }
 export type DeleteApiKeysParameters = { userId: string; apiKeyIds: string[] }
+
+/**
+ * `create_read_write_session` (Turnkey's `ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2`): a session key
+ * sealed to `targetPublicKey` (the key frame's key), for the user whose passkey stamped the request
+ * (docs/security.md#sessions). `expirationSeconds` is a decimal string, 900 by default.
+ */
+export type CreateReadWriteSessionParameters = {
+  targetPublicKey: string
+  userId?: string | undefined
+  apiKeyName?: string | undefined
+  expirationSeconds?: string | undefined
+}
+
+/** What `create_read_write_session` answers under `activity.result.createReadWriteSessionResultV2`. */
+export type CreateReadWriteSessionResult = {
+  organizationId: string
+  organizationName: string
+  userId: string
+  username: string
+  apiKeyId: string
+  credentialBundle: string
+}
 export type CreateAuthenticatorsParameters = { authenticators: AuthenticatorParamsV2[]; userId: string }
 export type SignRawPayloadParameters = {
   signWith: string

@@ -23,8 +23,12 @@ export function installSoftwarePasskey() {
   const authenticator = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
   let behavior: SoftwarePasskeyBehavior = 'answer'
   const calls: string[] = []
-  const act = async <T>(answer: () => T): Promise<T> => {
-    if (behavior === 'pending') return new Promise<T>(() => {})
+  const act = async <T>(answer: () => T, signal?: AbortSignal | null): Promise<T> => {
+    // A pending prompt ends only when the caller aborts it, as a browser's does.
+    if (behavior === 'pending')
+      return new Promise<T>((_, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )
     if (typeof behavior === 'object') throw behavior.fail
     return answer()
   }
@@ -60,7 +64,7 @@ export function installSoftwarePasskey() {
             signature: buffer(base64urlDecode(stamp.signature!)),
           },
         }
-      })
+      }, options.signal)
     },
   }
   const previous = Object.getOwnPropertyDescriptor(globalThis.navigator, 'credentials')

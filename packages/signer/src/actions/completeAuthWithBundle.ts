@@ -6,9 +6,11 @@ import { whoami } from './whoami.js'
 export type CompleteAuthWithBundleParameters = {
   bundle: string
   orgId: string
-  connectedEventName: 'connectedEmail' | 'connectedOtp' | 'connectedOauth'
+  connectedEventName: 'connectedEmail' | 'connectedOtp' | 'connectedOauth' | 'connectedPasskey'
   authenticatingType: AuthenticatingType
   idToken?: string | undefined
+  /** The passkey that minted the session (a passkey sign-in): kept on the user. */
+  credentialId?: string | undefined
 }
 
 /**
@@ -28,7 +30,8 @@ export async function completeAuthWithBundle(
   const injected = await client.sessionStamper.injectCredentialBundle(parameters.bundle)
   if (!injected) throw new SignerError('Failed to inject credential bundle')
   client.current.stamper = client.sessionStamper
-  const user = await whoami(client, { orgId: parameters.orgId, idToken: parameters.idToken })
+  const found = await whoami(client, { orgId: parameters.orgId, idToken: parameters.idToken })
+  const user = parameters.credentialId ? { ...found, credentialId: parameters.credentialId } : found
   client.events.emit(parameters.connectedEventName, user, parameters.bundle)
   return user
 }

@@ -3,9 +3,8 @@ import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import { type CreatedPasskey, toPasskeyAttestation } from '../passkey/toPasskeyAttestation.js'
 import { toPasskeyCreationOptions } from '../passkey/toPasskeyCreationOptions.js'
-import { createWebauthnStamper } from '../stampers/createWebauthnStamper.js'
 import { request } from '../transport/request.js'
-import type { User } from '../types.js'
+import { createPasskeySession } from './createPasskeySession.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
 
 export type CreateAccountParameters =
@@ -33,8 +32,8 @@ export type CreateAccountReturnType = {
 /**
  * Signs a new user up (`/v1/signup`). Email: mails a code or link bound to the key frame's key
  * (emits `authenticating {type:'otp'}`). Passkey: creates a passkey in the browser, sends its
- * attestation, and signs the user in with it (emits `authenticating {type:'passkey'}`, then
- * `connectedPasskey`); no `whoami` is needed.
+ * attestation, then signs the user in with one assertion of it that mints a session key in the key
+ * frame (`createPasskeySession`; emits `authenticating {type:'passkey'}`, then `connectedPasskey`).
  *
  * @example
  * const { orgId, otpId } = await createAccount(signer, { type: 'email', email: 'ada@example.com' })
@@ -71,18 +70,7 @@ export async function createAccount(
     passkey: { challenge, attestation },
     email: parameters.email,
   })
-  const user: User = {
-    orgId: answer.orgId,
-    userId: answer.userId!,
-    address: answer.address!,
-    email: parameters.email,
-    solanaAddress: answer.solanaAddress,
-    credentialId: attestation.credentialId,
-  }
-  client.current.stamper = createWebauthnStamper({
-    rpId: client.config.rpId,
-    credentialId: user.credentialId,
-  })
-  client.events.emit('connectedPasskey', user)
+  // The new passkey's one assertion mints the session key (docs/security.md#sessions).
+  await createPasskeySession(client, { orgId: answer.orgId, credentialId: attestation.credentialId })
   return answer
 }

@@ -1,10 +1,11 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { signerStatus } from '../types.js'
+import { abortPasskeySession } from './createPasskeySession.js'
 import { preparePopupOauth } from './preparePopupOauth.js'
 import { revokeSessionKey } from './revokeSessionKey.js'
 
 /**
- * Signs out: first deletes the session's API key on the server (best effort, a few seconds at most,
+ * Signs out: ends a passkey sign-in still asking (its prompt closes), then deletes the session's API key on the server (best effort, a few seconds at most,
  * see {@link revokeSessionKey}: a stolen copy of the key stops working now, not at its expiry), then
  * clears the stored and temporary sessions, resets the key holder (a new target key
  * for the next sign-in) and sets the status DISCONNECTED with no user. Other tabs follow through
@@ -15,6 +16,7 @@ import { revokeSessionKey } from './revokeSessionKey.js'
  * await disconnect(signer)
  */
 export async function disconnect(client: SignerClient): Promise<void> {
+  abortPasskeySession(client)
   await revokeSessionKey(client)
   client.sessions.clearSession()
   client.current.stamper = client.sessionStamper

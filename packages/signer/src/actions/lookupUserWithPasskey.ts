@@ -1,35 +1,24 @@
 import type { SignerClient } from '../client/SignerClient.js'
-import { SignerError } from '../errors/SignerError.js'
 import { createWebauthnStamper } from '../stampers/createWebauthnStamper.js'
-import { request } from '../transport/request.js'
 import type { User } from '../types.js'
+import { createPasskeySession } from './createPasskeySession.js'
 
 /**
- * Signs in with a passkey: switches to the WebAuthn stamper and asks `whoami` naming the root
- * organization; the server finds the user from the credential. With `user` (a restored passkey
- * session) it only switches the stamper: the first signature prompts. Emits `connectedPasskey`.
+ * Signs in with a passkey: one assertion mints a session key in the key frame
+ * (`createPasskeySession`), which stamps everything after it. With `user` (a passkey session stored
+ * before passkey sign-ins minted sessions, so it has no bundle) it only switches to the passkey
+ * stamper, as it used to. Emits `connectedPasskey`.
  *
  * @example
  * const user = await lookupUserWithPasskey(signer)
  */
 export async function lookupUserWithPasskey(client: SignerClient, user?: User): Promise<User> {
+  if (!user) return createPasskeySession(client)
   client.events.emit('authenticating', { type: 'passkey' })
   client.current.stamper = createWebauthnStamper({
     rpId: client.config.rpId,
-    credentialId: user?.credentialId,
+    credentialId: user.credentialId,
   })
-  if (user) {
-    client.events.emit('connectedPasskey', user)
-    return user
-  }
-  const stampedRequest = await client.stampRequest('query/whoami', {
-    organizationId: client.config.rootOrgId,
-  })
-  const found = await request(client, '/v1/whoami', { stampedRequest })
-  if (!found) throw new SignerError('No user found')
-  const { credentialId } = JSON.parse(stampedRequest.stamp.stampHeaderValue) as { credentialId?: string }
-  const signedIn = { ...found, credentialId }
-  client.current.stamper = createWebauthnStamper({ rpId: client.config.rpId, credentialId })
-  client.events.emit('connectedPasskey', signedIn)
-  return signedIn
+  client.events.emit('connectedPasskey', user)
+  return user
 }

@@ -9,11 +9,13 @@ const connectedEventNames = {
   email: 'connectedEmail',
   otp: 'connectedOtp',
   oauth: 'connectedOauth',
+  passkey: 'connectedPasskey',
 } as const
 
 /**
- * Restores the stored session ("on start" in docs/account-kit.md#signer): a bundle session re-injects its bundle into
- * the key holder and asks `whoami`; a passkey session only switches to the passkey stamper. An
+ * Restores the stored session ("on start" in docs/account-kit.md#signer): a session with a bundle
+ * (every sign-in, passkeys included) re-injects it into the key holder and asks `whoami`, with no
+ * prompt; a passkey session stored without one only switches to the passkey stamper. An
  * expired session is cleared (DISCONNECTED); one that cannot be read or restored logs
  * `Failed to load user from session` and is cleared. No session: DISCONNECTED.
  *
@@ -34,15 +36,16 @@ export async function restoreSession(client: SignerClient): Promise<User | undef
   }
   try {
     const user =
-      session.type === 'passkey'
-        ? await lookupUserWithPasskey(client, session.user)
-        : await completeAuthWithBundle(client, {
+      'bundle' in session
+        ? await completeAuthWithBundle(client, {
             bundle: session.bundle,
             orgId: session.user.orgId,
             idToken: session.user.idToken,
             connectedEventName: connectedEventNames[session.type],
             authenticatingType: session.type,
+            credentialId: session.user.credentialId,
           })
+        : await lookupUserWithPasskey(client, session.user)
     client.sessions.watchExpiry(session)
     return user
   } catch (error) {

@@ -16,7 +16,8 @@ const sameSession = (stored: Session | undefined, type: SessionType, user: User,
   stored !== undefined &&
   stored.expirationDateMs > Date.now() &&
   stored.user.userId === user.userId &&
-  (type === 'passkey' || (stored.type === type && 'bundle' in stored && stored.bundle === bundle))
+  stored.type === type &&
+  ('bundle' in stored ? stored.bundle : undefined) === bundle
 
 /** The browser's `localStorage` (shared by tabs, for the temporary session), if there is one. */
 function findLocalStorage(): Storage | undefined {
@@ -85,11 +86,7 @@ export function createSignerClient(parameters: CreateSignerParameters): SignerCl
   // A login's connected event stores the session (unless it is the one just restored) and connects.
   const connect = (type: SessionType, user: User, bundle?: string) => {
     if (!sameSession(sessions.getSession(), type, user, bundle))
-      sessions.setSession(
-        bundle === undefined
-          ? { type: 'passkey', user }
-          : { type: type as 'email' | 'otp' | 'oauth', user, bundle },
-      )
+      sessions.setSession(bundle === undefined ? { type: 'passkey', user } : { type, user, bundle })
     const isNewUser =
       type === 'email' || type === 'otp' ? sessions.getTemporarySession()?.isNewUser : undefined
     store.setState({
@@ -102,7 +99,7 @@ export function createSignerClient(parameters: CreateSignerParameters): SignerCl
   events.on('connectedEmail', (user, bundle) => connect('email', user, bundle))
   events.on('connectedOtp', (user, bundle) => connect('otp', user, bundle))
   events.on('connectedOauth', (user, bundle) => connect('oauth', user, bundle))
-  events.on('connectedPasskey', (user) => connect('passkey', user))
+  events.on('connectedPasskey', (user, bundle) => connect('passkey', user, bundle))
   events.on('authenticating', ({ type }) =>
     store.setState({
       status:

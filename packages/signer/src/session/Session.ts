@@ -1,8 +1,12 @@
 import type { User } from '../types.js'
 
-/** The persisted session (docs/protocol.md#sessions): the kind of login, its user, and for bundle logins the bundle. */
+/**
+ * The persisted session (docs/protocol.md#sessions): the kind of login, its user, and the credential
+ * bundle its session key came in. A passkey sign-in has one too (`create_read_write_session`); a
+ * passkey session stored without one (before sessions were minted for passkeys) stamps with the passkey.
+ */
 export type Session =
-  | { type: 'email' | 'oauth' | 'otp'; bundle: string; expirationDateMs: number; user: User }
+  | { type: 'email' | 'oauth' | 'otp' | 'passkey'; bundle: string; expirationDateMs: number; user: User }
   | { type: 'passkey'; expirationDateMs: number; user: User }
 
 export type SessionType = Session['type']

@@ -7,7 +7,8 @@ export type SignerEvents = {
   connectedEmail: (user: User, bundle: string) => void
   connectedOtp: (user: User, bundle: string) => void
   connectedOauth: (user: User, bundle: string) => void
-  connectedPasskey: (user: User) => void
+  /** `bundle`: the session key a passkey sign-in minted (absent for a legacy passkey session). */
+  connectedPasskey: (user: User, bundle?: string) => void
   /** The status became DISCONNECTED. */
   disconnected: () => void
   /** The signed-in user was just created. */

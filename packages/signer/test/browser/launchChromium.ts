@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 /** Debian's Chromium (`.ci/run` installs it); never a downloaded browser. */
 export const chromiumPath = process.env.SIGIL_CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -23,4 +23,19 @@ const chromiumArgs = [
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+}
+
+/**
+ * A browser profile kept in `userDataDir`: close it and launch it again on the same folder to reopen
+ * the browser with its storage (localStorage, the frame's IndexedDB) as a user's would be.
+ *
+ * @example
+ * const context = await launchPersistentChromium(await mkdtemp(join(tmpdir(), 'profile-')))
+ */
+export function launchPersistentChromium(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    viewport: { width: 900, height: 700 },
+  })
 }

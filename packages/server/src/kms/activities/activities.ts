@@ -1,6 +1,7 @@
 import type { ActivityPath } from '@sigil/protocol'
 import { createApiKeysActivity } from './createApiKeys.js'
 import { createAuthenticatorsActivity } from './createAuthenticators.js'
+import { createReadWriteSessionActivity } from './createReadWriteSession.js'
 import { createSubOrganizationActivity } from './createSubOrganization.js'
 import { createWalletActivity } from './createWallet.js'
 import { createWalletAccountsActivity } from './createWalletAccounts.js'
@@ -20,6 +21,7 @@ export const activities: Record<ActivityPath, ActivityDefinition> = {
   create_api_keys: createApiKeysActivity,
   delete_api_keys: deleteApiKeysActivity,
   create_authenticators: createAuthenticatorsActivity,
+  create_read_write_session: createReadWriteSessionActivity,
   sign_raw_payload: signRawPayloadActivity,
   sign_raw_payloads: signRawPayloadsActivity,
   sign_transaction: signTransactionActivity,

@@ -45,6 +45,11 @@ export type ActivityDefinition<
   prepare(ctx: SigilContext, run: ActivityRun, parameters: z.output<schema>): Promise<PreparedActivity>
   /** Its writes add or delete API keys: they run through `ctx.apiKeyCache.writing`. */
   changesApiKeys?: boolean
+  /**
+   * `organizationId` may name the principal's parent organization and the activity then acts in the
+   * principal's own (as `whoami` does): a passkey sign-in does not know its sub-organization yet.
+   */
+  allowParentTarget?: boolean
 }
 
 /**

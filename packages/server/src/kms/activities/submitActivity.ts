@@ -105,6 +105,7 @@ export async function submitActivity(
       header: parameters.header,
       body: raw,
       organizationId: envelope.organizationId,
+      allowParentTarget: definition.allowParentTarget === true,
     }))
 
   // A body seen before is found by the unique (organization_id, fingerprint) index when its activity row
