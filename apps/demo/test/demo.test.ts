@@ -208,6 +208,18 @@ describe('demo', () => {
       await panel.getByRole('button', { name: 'Add authenticator app' }).click()
       const otpauthUrl = await panel.getByLabel('Add this to your authenticator app').inputValue()
       expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/)
+      // A wrong code is said in words, not as the server's JSON.
+      const right = await totpCode(otpauthUrl)
+      await panel
+        .getByLabel('Code from the app')
+        .fill(String((Number(right) + 1) % 1_000_000).padStart(6, '0'))
+      await panel.getByRole('button', { name: 'Verify' }).click()
+      const refusal = panel.getByRole('alert')
+      await refusal.waitFor()
+      expect(await refusal.textContent()).toBe(
+        'That code is not right. Check the authenticator app and enter the code it shows now.',
+      )
+      await shot('0-wrong-code')
       await panel.getByLabel('Code from the app').fill(await totpCode(otpauthUrl))
       await shot('1-add')
       await panel.getByRole('button', { name: 'Verify' }).click()
