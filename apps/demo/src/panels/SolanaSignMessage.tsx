@@ -1,11 +1,19 @@
 import { useSolanaSigner, useSolanaSignMessage } from '@sigil/react'
-import { getBase16Encoder, getPublicKeyFromAddress, type SignatureBytes, verifySignature } from '@solana/kit'
+import {
+  getBase16Encoder,
+  getBase58Decoder,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  type SignatureBytes,
+  verifySignature,
+} from '@solana/kit'
 import { Panel } from '../ui/Panel'
 import { SignMessageForm } from '../ui/SignMessageForm'
 
 /**
- * Signs a message with the Solana key (`useSolanaSignMessage`, ed25519 over its UTF-8 bytes) and
- * checks the signature against the user's Solana address with WebCrypto.
+ * Signs a message with the Solana key (`useSolanaSignMessage`, ed25519 over its UTF-8 bytes), shows the
+ * signature in base58 as Solana wallets and explorers do, and checks it against the user's Solana address
+ * with WebCrypto.
  *
  * @example
  * <SolanaSignMessage />
@@ -19,7 +27,7 @@ export function SolanaSignMessage() {
         address={address}
         defaultMessage="Hello from the Sigil demo, on Solana"
         buttonLabel="Sign with Solana key"
-        sign={(message) => mutateAsync({ message })}
+        sign={async (message) => toBase58(await mutateAsync({ message }))}
         verify={verify}
         isPending={isPending}
         error={error}
@@ -28,8 +36,11 @@ export function SolanaSignMessage() {
   )
 }
 
+/** The hook's `0x…` hex signature in base58. */
+const toBase58 = (hex: string) => getBase58Decoder().decode(getBase16Encoder().encode(hex.replace(/^0x/, '')))
+
 async function verify(address: string, message: string, signature: string): Promise<boolean> {
   const key = await getPublicKeyFromAddress(address as Parameters<typeof getPublicKeyFromAddress>[0])
-  const bytes = getBase16Encoder().encode(signature.replace(/^0x/, '')) as SignatureBytes
+  const bytes = getBase58Encoder().encode(signature) as SignatureBytes
   return verifySignature(key, bytes, new TextEncoder().encode(message))
 }
