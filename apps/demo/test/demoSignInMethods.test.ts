@@ -77,6 +77,26 @@ async function skipPasskeyOffer(page: Page) {
 
 describe('demo sign-in methods', () => {
   test(
+    'behavior: with no browser wallet installed, the wallet step says so and links to wallets to install',
+    slow,
+    async () => {
+      for (const width of [1280, 390]) {
+        const page = await testbed.openDemo({ width, height: 800 })
+        await page.getByRole('button', { name: 'Continue with a wallet' }).click()
+        await page.getByText(/^No browser wallet found on this device\. Install one/).waitFor()
+        const suggestions = page.getByRole('list', { name: 'Browser wallets to install' })
+        expect(await suggestions.getByRole('link').allTextContents()).toEqual([
+          'MetaMask',
+          'Coinbase Wallet',
+          'Rabby',
+        ])
+        await testbed.screenshot(page, `no-wallet-${width}`)
+        await page.context().close()
+      }
+    },
+  )
+
+  test(
     "error: a wrong email code shows 'The code you entered is incorrect'; the right one then signs in ('Verified!', the dashboard)",
     slow,
     async () => {

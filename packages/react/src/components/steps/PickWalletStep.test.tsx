@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { SigilUiConfig } from '../../context/SigilUiConfig.js'
@@ -72,10 +72,19 @@ test('default: "Select your wallet" lists the announced wallets; choosing one co
   expect(screen.getByLabelText('user').textContent).toBe(`eoa:${wallet.account.address}`)
 })
 
-test('behavior: no wallet and no WalletConnect settings: "No wallets available"; Back returns to the first step', async () => {
+test('behavior: no wallet and no WalletConnect settings: says so and suggests wallets to install; Back returns to the first step', async () => {
   const { user } = renderCard()
   await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
-  expect(screen.getByText('No wallets available')).toBeDefined()
+  expect(screen.getByText(/^No browser wallet found on this device\. Install one/)).toBeDefined()
+  const suggestions = screen.getByRole('list', { name: 'Browser wallets to install' })
+  const links = within(suggestions).getAllByRole('link')
+  expect(
+    links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target')]),
+  ).toEqual([
+    ['MetaMask', 'https://metamask.io/download/', '_blank'],
+    ['Coinbase Wallet', 'https://www.coinbase.com/wallet/downloads', '_blank'],
+    ['Rabby', 'https://rabby.io/', '_blank'],
+  ])
   expect(screen.queryByRole('button', { name: 'WalletConnect' })).toBeNull()
   await user.click(screen.getByRole('button', { name: 'Back' }))
   expect(screen.getByRole('heading', { name: 'Sign in' })).toBeDefined()
