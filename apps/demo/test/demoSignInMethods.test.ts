@@ -83,7 +83,8 @@ describe('demo sign-in methods', () => {
       for (const width of [1280, 390]) {
         const page = await testbed.openDemo({ width, height: 800 })
         await page.getByRole('button', { name: 'Continue with a wallet' }).click()
-        await page.getByText(/^No browser wallet found on this device\. Install one/).waitFor()
+        await page.getByText('No wallets available', { exact: true }).waitFor()
+        await page.getByText(/^Install a browser wallet, then reload this page/).waitFor()
         const suggestions = page.getByRole('list', { name: 'Browser wallets to install' })
         expect(await suggestions.getByRole('link').allTextContents()).toEqual([
           'MetaMask',

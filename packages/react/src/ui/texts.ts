@@ -69,8 +69,9 @@ export const texts = {
   },
   eoa: {
     pickTitle: 'Select your wallet',
-    noWallets: 'No browser wallet found on this device.',
-    suggestWallets: 'Install one, then reload this page, or go back to sign in with email or a passkey:',
+    noWallets: 'No wallets available',
+    suggestWallets:
+      'Install a browser wallet, then reload this page, or go back to sign in with email or a passkey:',
     suggestionsLabel: 'Browser wallets to install',
     walletConnect: 'WalletConnect',
     connectingTo: (wallet: string) => `Connecting to ${wallet}`,

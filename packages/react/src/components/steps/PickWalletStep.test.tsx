@@ -75,7 +75,8 @@ test('default: "Select your wallet" lists the announced wallets; choosing one co
 test('behavior: no wallet and no WalletConnect settings: says so and suggests wallets to install; Back returns to the first step', async () => {
   const { user } = renderCard()
   await user.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
-  expect(screen.getByText(/^No browser wallet found on this device\. Install one/)).toBeDefined()
+  expect(screen.getByText('No wallets available')).toBeDefined()
+  expect(screen.getByText(/^Install a browser wallet, then reload this page/)).toBeDefined()
   const suggestions = screen.getByRole('list', { name: 'Browser wallets to install' })
   const links = within(suggestions).getAllByRole('link')
   expect(

@@ -24,9 +24,8 @@ export function PickWalletStep() {
       <h2>{texts.eoa.pickTitle}</h2>
       {connectors.length === 0 ? (
         <>
-          <p className="sigil-muted">
-            {texts.eoa.noWallets} {texts.eoa.suggestWallets}
-          </p>
+          <p className="sigil-muted">{texts.eoa.noWallets}</p>
+          <p className="sigil-muted">{texts.eoa.suggestWallets}</p>
           <ul className="sigil-wallet-suggestions" aria-label={texts.eoa.suggestionsLabel}>
             {suggestedWallets.map((wallet) => (
               <li key={wallet.name}>
