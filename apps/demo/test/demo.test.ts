@@ -113,6 +113,11 @@ describe('demo', () => {
 
       const account = page.getByRole('region', { name: 'Account', exact: true })
       expect(await account.getByText('ada@example.com').count()).toBe(1)
+      // No UUID is on screen until a developer opens the details.
+      const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
+      expect(await page.locator('main').innerText()).not.toMatch(uuid)
+      await account.getByText('Details for developers').click()
+      expect(await account.innerText()).toMatch(uuid)
       const addresses = page.getByRole('region', { name: 'Addresses' })
       const [evm, solana] = await addresses.locator('code').allTextContents()
       expect(evm).toMatch(/^0x[0-9a-fA-F]{40}$/)

@@ -3,7 +3,8 @@ import { CopyableValue } from '../ui/CopyableValue'
 import { Panel } from '../ui/Panel'
 
 /**
- * Who is signed in: email, organization id and user id (a browser wallet has only its address).
+ * Who is signed in: the email, and behind 'Details for developers' the organization and user ids (a person
+ * reads words, not UUIDs; a developer still finds and copies them). A browser wallet has only its address.
  *
  * @example
  * <AccountPanel user={user} />
@@ -18,12 +19,17 @@ export function AccountPanel({ user }: { user: NonNullable<UseUserReturnType> })
       </Panel>
     )
   return (
-    <Panel title="Account" description="Your Sigil user, in its own sub-organization.">
+    <Panel title="Account" description="Who is signed in.">
       <dl className="values">
         <CopyableValue label="Email" value={user.email} fallback="none (passkey or OAuth without email)" />
-        <CopyableValue label="Organization id" value={user.orgId} />
-        <CopyableValue label="User id" value={user.userId} />
       </dl>
+      <details className="details">
+        <summary>Details for developers</summary>
+        <dl className="values">
+          <CopyableValue label="Organization id" value={user.orgId} />
+          <CopyableValue label="User id" value={user.userId} />
+        </dl>
+      </details>
     </Panel>
   )
 }
