@@ -7,9 +7,23 @@ import { promisify } from 'node:util'
 /** The Account Kit release the bench builds (issue 30's reference figures are for Account Kit 4.x). */
 export const accountKitVersion = '4.88.4'
 
+/** Account Kit's own packages, which depend on each other with `^`: all held at `accountKitVersion`. */
+const accountKitPackages = [
+  '@aa-sdk/core',
+  '@account-kit/core',
+  '@account-kit/infra',
+  '@account-kit/logging',
+  '@account-kit/react',
+  '@account-kit/react-native-signer',
+  '@account-kit/signer',
+  '@account-kit/smart-contracts',
+  '@account-kit/wallet-client',
+]
+
 /**
  * The cache folder's `package.json`: Account Kit and its peers, installed outside the workspace (Account
- * Kit is not a dependency of the repository; its dependencies would not fit the workspace's).
+ * Kit is not a dependency of the repository; its dependencies would not fit the workspace's). Its own
+ * packages are held at one release by `overrides`; the rest is what npm resolves on the day.
  */
 const manifest = {
   name: 'sigil-bench-account-kit',
@@ -24,6 +38,7 @@ const manifest = {
     viem: '^2.45.0',
     wagmi: '^2.15.5',
   },
+  overrides: Object.fromEntries(accountKitPackages.map((name) => [name, accountKitVersion])),
 }
 
 export type PrepareAccountKitAppParameters = {

@@ -1,28 +1,19 @@
-import { alchemy } from '@account-kit/infra'
+import { alchemy, sepolia } from '@account-kit/infra'
 import { type AlchemyAccountsUIConfig, createConfig } from '@account-kit/react'
 import { QueryClient } from '@tanstack/react-query'
-import { defineChain } from 'viem'
-
-/** The local chain (anvil, id 31337), as the minimal app's `sigilDevnet`. */
-const localChain = defineChain({
-  id: 31337,
-  name: 'Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://localhost:8545'] } },
-})
 
 /** The sign-in card with email and passkey, as the minimal app's. */
 const uiConfig: AlchemyAccountsUIConfig = {
   auth: { sections: [[{ type: 'email' }], [{ type: 'passkey' }]], addPasskeyOnSignup: true },
 }
 
-/** Account Kit's config: the signer service and the app's key, the chain and its transport. */
+/**
+ * Account Kit's config as its quickstart writes it: Alchemy's services through the app's API key, a
+ * chain of `@account-kit/infra`. (A signer connection with both `rpcUrl` and `apiKey`, a self-hosted
+ * signer as the minimal app has, is refused by Account Kit 4.88.4's config check at start-up.)
+ */
 export const config = createConfig(
-  {
-    transport: alchemy({ rpcUrl: 'http://localhost:8787/rpc/31337' }),
-    signerConnection: { rpcUrl: 'http://localhost:8787', apiKey: 'sigil_dev_app_key' },
-    chain: localChain,
-  },
+  { transport: alchemy({ apiKey: 'alchemy_api_key' }), chain: sepolia },
   uiConfig,
 )
 

@@ -1,3 +1,4 @@
+import './polyfills'
 import { AlchemyAccountProvider } from '@account-kit/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
