@@ -8,6 +8,11 @@ import { build, defaultClientConditions } from 'vite'
 export type MeasureAppBuildParameters = {
   /** The app's folder, with its `index.html`. */
   root: string
+  /**
+   * Resolve conditions before Vite's client ones; default `['source']` (Sigil's packages from source,
+   * as the demo builds them). An app of installed packages only passes `[]`.
+   */
+  resolveConditions?: string[] | undefined
 }
 
 export type AppChunk = {
@@ -48,6 +53,7 @@ function packageOf(id: string): string {
  */
 export async function measureAppBuild({
   root,
+  resolveConditions = ['source'],
 }: MeasureAppBuildParameters): Promise<MeasureAppBuildReturnType> {
   const outDir = await mkdtemp(join(tmpdir(), 'sigil-app-size-'))
   try {
@@ -57,7 +63,7 @@ export async function measureAppBuild({
       mode: 'production',
       logLevel: 'error',
       plugins: [react()],
-      resolve: { conditions: ['source', ...defaultClientConditions] },
+      resolve: { conditions: [...resolveConditions, ...defaultClientConditions] },
       build: { target: 'es2022', outDir, emptyOutDir: true, sourcemap: false },
     })
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((each) =>
