@@ -1,6 +1,7 @@
 import { generate } from 'otplib'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { addVirtualAuthenticator } from '../../../packages/signer/test/browser/addVirtualAuthenticator.js'
 import { seriousViolations } from './seriousViolations.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 
@@ -68,22 +69,6 @@ const totpCode = (otpauthUrl: string, offsetSteps = 0) =>
     period: 30,
     epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30,
   })
-
-/** The DevTools WebAuthn virtual authenticator on the page's browser profile (a platform passkey). */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-}
 
 const signOut = async (page: Page) => {
   await page.getByRole('button', { name: 'Sign out' }).click()

@@ -1,5 +1,6 @@
-import type { CDPSession, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { addVirtualAuthenticator } from '../../../packages/signer/test/browser/addVirtualAuthenticator.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 
 /**
@@ -27,22 +28,11 @@ const countAssertionsScript = `(() => {
   }
 })()`
 
-/** The DevTools WebAuthn virtual authenticator (a platform passkey that answers every prompt). */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp: CDPSession = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
+/** A virtual platform passkey; answers a function that reads its one credential's sign count. */
+async function addCountedAuthenticator(page: Page) {
+  const authenticator = await addVirtualAuthenticator(page)
   return async () => {
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    const credentials = await authenticator.credentials()
     expect(credentials).toHaveLength(1)
     return credentials[0]!.signCount
   }
@@ -100,7 +90,7 @@ describe('demo passkey session', () => {
       await page.exposeFunction('sigilCountAssertion', () => {
         assertions += 1
       })
-      const signCount = await addVirtualAuthenticator(page)
+      const signCount = await addCountedAuthenticator(page)
       const shot = (name: string) => testbed.screenshot(page, name)
 
       // A user with a passkey (added after an email sign-in), signed out.

@@ -1,7 +1,8 @@
 import { createPrivateKey } from 'node:crypto'
-import type { CDPSession, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { addVirtualAuthenticator, type VirtualCredential } from './addVirtualAuthenticator.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import { signInWithEmailCode, type TestPageWindow, waitForStatus } from './testPage.js'
 
@@ -14,44 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testbed?.close()
 })
-
-type VirtualCredential = {
-  credentialId: string
-  isResidentCredential: boolean
-  rpId: string
-  privateKey: string
-  signCount: number
-}
-
-type VirtualAuthenticator = {
-  cdp: CDPSession
-  authenticatorId: string
-  credentials(): Promise<VirtualCredential[]>
-}
-
-/** A platform authenticator (CTAP2, resident keys, user verification) that answers every prompt. */
-async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return {
-    cdp,
-    authenticatorId,
-    async credentials() {
-      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
-      return credentials as VirtualCredential[]
-    },
-  }
-}
 
 /** What one `navigator.credentials.create` call asked for, and the algorithm of the key it made. */
 type RecordedCreation = {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { addVirtualAuthenticator } from './addVirtualAuthenticator.js'
 import { launchPersistentChromium } from './launchChromium.js'
 import { type BrowserTestbed, startBrowserTestbed } from './startBrowserTestbed.js'
 import { reloadPage, type TestPageWindow, waitForStatus } from './testPage.js'
@@ -35,21 +36,6 @@ const countPrompts = () => {
 }
 const promptsIn = (page: Page) =>
   page.evaluate(() => (window as unknown as { passkeyPrompts: number }).passkeyPrompts)
-
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-}
 
 const signMessage = (page: Page, message: string) =>
   page.evaluate((text) => (window as unknown as TestPageWindow).signer.signMessage(text), message)
