@@ -254,6 +254,18 @@ describe('demo', () => {
       address,
     )
     await shot('2-signed-in-with-passkey')
+
+    // Export after a passkey sign-in shows the recovery phrase too, not a private key.
+    await page
+      .getByRole('region', { name: 'Export wallet' })
+      .getByRole('button', { name: 'Show recovery phrase' })
+      .click()
+    const element = await page.waitForSelector('#demo-export-frame iframe', { state: 'visible' })
+    const frame = await element.contentFrame()
+    await frame!.waitForSelector('#secret', { state: 'visible' })
+    const secret = ((await frame!.textContent('#secret')) ?? '').trim()
+    expect(secret).toMatch(/^[a-z]+( [a-z]+){11,23}$/)
+    await shot('3-export-after-passkey')
     await page.context().close()
   })
 
