@@ -214,7 +214,9 @@ describe('demo', () => {
       await panel.getByRole('button', { name: 'Add authenticator app' }).click()
       await panel.getByRole('button', { name: 'Cancel' }).click()
       await panel.getByRole('button', { name: 'Add authenticator app' }).click()
+      await panel.getByRole('button', { name: 'Cancel' }).waitFor()
       const setup = panel.getByRole('form', { name: 'Add this to your authenticator app' })
+      await setup.waitFor()
       expect(await setup.getByRole('img', { name: 'QR code for your authenticator app' }).count()).toBe(1)
       // The key to type by hand, in groups of four; the test's "app" reads it the same way.
       const keyText = await setup.locator('[data-secret]').textContent()

@@ -61,7 +61,7 @@ export function TotpSetup({ enrolment, onVerified, onCancel }: TotpSetupProps) {
         size={176}
         marginSize={2}
         role="img"
-        title="QR code for your authenticator app"
+        aria-label="QR code for your authenticator app"
       />
       <div className="totp-key">
         <span>Can't scan? Enter this key:</span>
