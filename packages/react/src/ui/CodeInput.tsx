@@ -94,7 +94,7 @@ export function CodeInput({ label, onComplete, disabled, errorText, autoFocus }:
 
   return (
     <div>
-      <span id={`${id}-label`} className="sigil-label">
+      <span id={`${id}-label`} className="sigil-label sigil-code-label">
         {label}
       </span>
       {/* biome-ignore lint/a11y/noLabelWithoutControl: its control is the first box inside it */}
