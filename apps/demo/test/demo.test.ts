@@ -1,6 +1,7 @@
 import { generate } from 'otplib'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readQrCode } from './readQrCode.js'
 import { seriousViolations } from './seriousViolations.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 
@@ -213,17 +214,26 @@ describe('demo', () => {
       // Cancel goes back to the button, with nothing listed.
       await panel.getByRole('button', { name: 'Add authenticator app' }).click()
       await panel.getByRole('button', { name: 'Cancel' }).click()
+      expect(await panel.getByText('No authenticator app yet.').count()).toBe(1)
       await panel.getByRole('button', { name: 'Add authenticator app' }).click()
       await panel.getByRole('button', { name: 'Cancel' }).waitFor()
       const setup = panel.getByRole('form', { name: 'Add this to your authenticator app' })
       await setup.waitFor()
-      expect(await setup.getByRole('img', { name: 'QR code for your authenticator app' }).count()).toBe(1)
       // The key to type by hand, in groups of four; the test's "app" reads it the same way.
       const keyText = await setup.locator('[data-secret]').textContent()
       expect(keyText).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/)
       const secret = keyText!.replaceAll(' ', '')
       expect(await setup.locator('[data-secret]').getAttribute('data-secret')).toBe(secret)
+      // The QR code is the factor's otpauth URL with that key, as a phone's camera reads it.
+      const scanned = await readQrCode(setup.getByRole('img', { name: 'QR code for your authenticator app' }))
+      expect(scanned).toMatch(/^otpauth:\/\/totp\/.+/)
+      expect(new URL(scanned!).searchParams.get('secret')).toBe(secret)
       expect(await setup.getByText("Can't scan? Enter this key:").count()).toBe(1)
+      // Copy puts the key on the clipboard without the spaces.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: testbed.demoUrl })
+      await setup.getByRole('button', { name: 'Copy key' }).click()
+      await setup.getByRole('button', { name: 'Copy key' }).getByText('Copied').waitFor()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
       await setup.scrollIntoViewIfNeeded()
       await shot('0-setup-1280')
       await page.setViewportSize({ width: 390, height: 844 })
