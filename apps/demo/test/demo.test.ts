@@ -230,7 +230,9 @@ describe('demo', () => {
       expect(new URL(scanned!).searchParams.get('secret')).toBe(secret)
       expect(await setup.getByText("Can't scan? Enter this key:").count()).toBe(1)
       // Copy puts the key on the clipboard without the spaces.
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: testbed.demoUrl })
+      await page
+        .context()
+        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: testbed.demoUrl })
       await setup.getByRole('button', { name: 'Copy key' }).click()
       await setup.getByRole('button', { name: 'Copy key' }).getByText('Copied').waitFor()
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)

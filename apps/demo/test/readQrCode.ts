@@ -1,5 +1,9 @@
-import jsQR from 'jsqr'
+import jsQRModule from 'jsqr'
 import type { Locator } from 'playwright-core'
+
+// jsqr is CommonJS whose `module.exports` is the function itself, while its types declare an ES
+// default export: under NodeNext the types see the namespace, so name the function's type here.
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default
 
 /**
  * The text a QR code `<svg>` on the page encodes, read the way a phone's camera does: the page draws
