@@ -56,6 +56,7 @@ describe('demo code boxes', () => {
       // Typing moves on box by box; letters are not taken.
       await page.keyboard.type('1a2')
       expect(await boxValues(page)).toBe('1,2,,,,')
+      await shot('1b-typing-1280')
       await expect.poll(() => isFocused(page.getByLabel('Digit 3 of 6'))).toBe(true)
       await page.keyboard.press('Backspace')
       expect(await boxValues(page)).toBe('1,,,,,')
