@@ -2,6 +2,7 @@ import { generate } from 'otplib'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addVirtualAuthenticator } from '../../../packages/signer/test/browser/addVirtualAuthenticator.js'
+import { readQrCode } from './readQrCode.js'
 import { seriousViolations } from './seriousViolations.js'
 import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 
@@ -25,7 +26,7 @@ const noStep = async () => undefined
 
 /**
  * Signs in by email code from the dev mailbox. A new user skips the offer to add a passkey; with
- * `totp`, the authenticator code is entered after the email code.
+ * `totp` (the factor's key), the authenticator code is entered after the email code.
  */
 async function signInWithEmailCode(
   page: Page,
@@ -41,8 +42,8 @@ async function signInWithEmailCode(
   await step('1-email')
   await page.getByRole('button', { name: 'Continue', exact: true }).click()
   await page.getByRole('heading', { name: 'Enter verification code' }).waitFor()
-  // The step's field has focus (the user types at once), not its heading.
-  await expect.poll(() => isFocused(page.getByLabel('Verification code'))).toBe(true)
+  // The step's first digit box has focus (the user types at once), not its heading.
+  await expect.poll(() => isFocused(page.getByLabel('Digit 1 of 6'))).toBe(true)
   await step('2-enter-code')
   await page.getByLabel('Verification code').fill(await testbed.readCode(email, { not: previousCode }))
   if (totp) {
@@ -58,12 +59,12 @@ async function signInWithEmailCode(
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement)
 
 /**
- * The code an authenticator app shows for an `otpauth://totp/…?secret=…` URL, `offsetSteps` 30 s
- * steps from now (the server takes a code once, and the next step's too).
+ * The code an authenticator app shows for a factor's base32 key, `offsetSteps` 30 s steps from now
+ * (the server takes a code once, and the next step's too).
  */
-const totpCode = (otpauthUrl: string, offsetSteps = 0) =>
+const totpCode = (secret: string, offsetSteps = 0) =>
   generate({
-    secret: new URL(otpauthUrl).searchParams.get('secret')!,
+    secret,
     algorithm: 'sha1',
     digits: 6,
     period: 30,
@@ -187,19 +188,47 @@ describe('demo', () => {
   )
 
   test(
-    'behavior: two-factor codes: add an authenticator app (otpauth URL, first code), sign in again through it, remove it',
+    'behavior: two-factor codes: add an authenticator app (QR code, key in groups of four, first code), sign in again through it, remove it',
     slowWithTotpStep,
     async () => {
-      const page = await testbed.openDemo()
+      const page = await testbed.openDemo({ width: 1280, height: 800 })
       const shot = (name: string) => testbed.screenshot(page, `totp-${name}`)
       await signInWithEmailCode(page, 'totp@example.com')
       const panel = page.getByRole('region', { name: 'Two-factor codes' })
       await panel.getByText('No authenticator app yet.').waitFor()
+      // Cancel goes back to the button, with nothing listed.
       await panel.getByRole('button', { name: 'Add authenticator app' }).click()
-      const otpauthUrl = await panel.getByLabel('Add this to your authenticator app').inputValue()
-      expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/)
+      await panel.getByRole('button', { name: 'Cancel' }).click()
+      expect(await panel.getByText('No authenticator app yet.').count()).toBe(1)
+      await panel.getByRole('button', { name: 'Add authenticator app' }).click()
+      await panel.getByRole('button', { name: 'Cancel' }).waitFor()
+      const setup = panel.getByRole('form', { name: 'Add this to your authenticator app' })
+      await setup.waitFor()
+      // The key to type by hand, in groups of four; the test's "app" reads it the same way.
+      const keyText = await setup.locator('[data-secret]').textContent()
+      expect(keyText).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/)
+      const secret = keyText!.replaceAll(' ', '')
+      expect(await setup.locator('[data-secret]').getAttribute('data-secret')).toBe(secret)
+      // The QR code is the factor's otpauth URL with that key, as a phone's camera reads it.
+      const scanned = await readQrCode(setup.getByRole('img', { name: 'QR code for your authenticator app' }))
+      expect(scanned).toMatch(/^otpauth:\/\/totp\/.+/)
+      expect(new URL(scanned!).searchParams.get('secret')).toBe(secret)
+      expect(await setup.getByText("Can't scan? Enter this key:").count()).toBe(1)
+      // Copy puts the key on the clipboard without the spaces.
+      await page
+        .context()
+        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: testbed.demoUrl })
+      await setup.getByRole('button', { name: 'Copy key' }).click()
+      await setup.getByRole('button', { name: 'Copy key' }).getByText('Copied').waitFor()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+      await setup.scrollIntoViewIfNeeded()
+      await shot('0-setup-1280')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await setup.scrollIntoViewIfNeeded()
+      await shot('0-setup-390')
+      await page.setViewportSize({ width: 1280, height: 800 })
       // A wrong code is said in words, not as the server's JSON.
-      const right = await totpCode(otpauthUrl)
+      const right = await totpCode(secret)
       await panel
         .getByLabel('Code from the app')
         .fill(String((Number(right) + 1) % 1_000_000).padStart(6, '0'))
@@ -210,20 +239,22 @@ describe('demo', () => {
         'That code is not right. Check the authenticator app and enter the code it shows now.',
       )
       await shot('0-wrong-code')
-      await panel.getByLabel('Code from the app').fill(await totpCode(otpauthUrl))
+      await panel.getByLabel('Code from the app').fill(await totpCode(secret))
       await shot('1-add')
       await panel.getByRole('button', { name: 'Verify' }).click()
       const factors = panel.getByRole('list', { name: 'Your authenticator apps' })
       await factors.getByRole('listitem').first().waitFor()
       expect(await factors.getByRole('listitem').count()).toBe(1)
+      expect(await factors.getByRole('listitem').textContent()).toMatch(/^Authenticator app/)
+      expect(await panel.innerText()).not.toMatch(/otpauth:|[0-9a-f]{8}-[0-9a-f]{4}-/)
       await shot('2-listed')
 
       await signOut(page)
-      await signInWithEmailCode(page, 'totp@example.com', { isNew: false, totp: otpauthUrl, step: shot })
+      await signInWithEmailCode(page, 'totp@example.com', { isNew: false, totp: secret, step: shot })
       // Removing needs the current code; the sign-in took the next step's, so wait for a fresh one.
       const signInStep = Math.floor(Date.now() / 30_000)
       while (Math.floor(Date.now() / 30_000) === signInStep) await page.waitForTimeout(500)
-      await panel.getByLabel('Current code (to remove or replace it)').fill(await totpCode(otpauthUrl, 1))
+      await panel.getByLabel('Current code (to remove or replace it)').fill(await totpCode(secret, 1))
       await panel.getByRole('button', { name: /^Remove TOTP factor / }).click()
       await panel.getByText('No authenticator app yet.').waitFor()
       await shot('4-removed')

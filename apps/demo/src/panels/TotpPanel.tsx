@@ -1,14 +1,13 @@
 import { useMFA } from '@sigil/react'
 import type { MultiFactor } from '@sigil/signer'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { ErrorText } from '../ui/ErrorText'
 import { Panel } from '../ui/Panel'
-
-type Enrolment = { multiFactorId: string; multiFactorTotpUrl: string }
+import { type TotpEnrolment, TotpSetup } from './TotpSetup'
 
 /**
- * Two-factor codes (`useMFA`): lists the user's TOTP factors, adds one (shows its `otpauth://` URL
- * to paste into an authenticator app, then asks for a first code to confirm it) and removes one.
+ * Two-factor codes (`useMFA`): lists the user's TOTP factors, adds one (`TotpSetup`: a QR code and
+ * the key to type, then a first code to confirm it) and removes one.
  * With a factor, the next sign-in asks for a code after the email step, and removing or replacing
  * it needs the app's current code (the server refuses a session alone).
  *
@@ -16,13 +15,10 @@ type Enrolment = { multiFactorId: string; multiFactorTotpUrl: string }
  * <TotpPanel />
  */
 export function TotpPanel() {
-  const { addMFA, verifyMFA, removeMFA, getMFAFactors, isReady } = useMFA()
+  const { addMFA, removeMFA, getMFAFactors, isReady } = useMFA()
   const [factors, setFactors] = useState<MultiFactor[]>()
-  const [enrolment, setEnrolment] = useState<Enrolment>()
-  const [code, setCode] = useState('')
+  const [enrolment, setEnrolment] = useState<TotpEnrolment>()
   const [currentCode, setCurrentCode] = useState('')
-  const urlId = useId()
-  const codeId = useId()
   const currentCodeId = useId()
   const current = factors?.[0]
   /** The current code of the verified factor, which the server wants before a change. */
@@ -43,20 +39,7 @@ export function TotpPanel() {
       multiFactors: proof,
     })
     setCurrentCode('')
-    verifyMFA.reset()
-    setCode('')
     setEnrolment({ multiFactorId, multiFactorTotpUrl })
-  }
-  const verify = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!enrolment) return
-    const { multiFactors } = await verifyMFA.mutateAsync({
-      multiFactorId: enrolment.multiFactorId,
-      multiFactorCode: code,
-    })
-    setFactors(multiFactors)
-    setEnrolment(undefined)
-    setCode('')
   }
   const remove = async (multiFactorId: string) => {
     const { multiFactors } = await removeMFA.mutateAsync({
@@ -80,9 +63,7 @@ export function TotpPanel() {
         <ul className="item-list" aria-label="Your authenticator apps">
           {factors.map((factor) => (
             <li key={factor.multiFactorId} className="item">
-              <span>
-                Authenticator app <span className="muted">(TOTP)</span>
-              </span>
+              <span>Authenticator app</span>
               <button
                 type="button"
                 className="button button-small button-danger"
@@ -114,42 +95,14 @@ export function TotpPanel() {
         </>
       ) : null}
       {enrolment ? (
-        <form className="form" onSubmit={(event) => void verify(event).catch(() => undefined)}>
-          <label className="field-label" htmlFor={urlId}>
-            Add this to your authenticator app
-          </label>
-          <textarea
-            id={urlId}
-            className="input value"
-            rows={3}
-            readOnly
-            value={enrolment.multiFactorTotpUrl}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <label className="field-label" htmlFor={codeId}>
-            Code from the app
-          </label>
-          <input
-            id={codeId}
-            className="input input-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-          <div className="button-row">
-            <button type="submit" className="button" disabled={verifyMFA.isPending || code.length !== 6}>
-              {verifyMFA.isPending ? 'Verifying…' : 'Verify'}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setEnrolment(undefined)}>
-              Cancel
-            </button>
-          </div>
-          <ErrorText error={verifyMFA.error} />
-        </form>
+        <TotpSetup
+          enrolment={enrolment}
+          onVerified={(multiFactors) => {
+            setFactors(multiFactors)
+            setEnrolment(undefined)
+          }}
+          onCancel={() => setEnrolment(undefined)}
+        />
       ) : (
         <button
           type="button"

@@ -40,14 +40,16 @@ test('default: a wrong code shows "The code you entered is incorrect"; the right
   expect(screen.getByRole('button', { name: 'Back' })).toBeDefined()
 
   const field = screen.getByLabelText('Verification code')
-  expect(field.getAttribute('inputmode')).toBe('numeric')
-  expect(field.getAttribute('autocomplete')).toBe('one-time-code')
+  const first = screen.getByLabelText('Digit 1 of 6')
+  expect(first.getAttribute('inputmode')).toBe('numeric')
+  expect(first.getAttribute('autocomplete')).toBe('one-time-code')
   await user.type(field, code === '000000' ? '111111' : '000000')
   expect((await screen.findByRole('alert')).textContent).toBe('The code you entered is incorrect')
-  const retry = screen.getByLabelText('Verification code') as HTMLInputElement
-  expect(retry.value).toBe('')
-  expect(retry.getAttribute('aria-invalid')).toBe('true')
-  expect(document.activeElement).toBe(retry)
+  const retry = screen.getByLabelText('Verification code')
+  const boxes = screen.getAllByLabelText(/^Digit \d of 6$/) as HTMLInputElement[]
+  expect(boxes.map((box) => box.value)).toEqual(['', '', '', '', '', ''])
+  expect(boxes.every((box) => box.getAttribute('aria-invalid') === 'true')).toBe(true)
+  expect(document.activeElement).toBe(boxes[0])
 
   await user.type(retry, code)
   expect(screen.getByRole('status').textContent).toBe('Verifying...')
