@@ -3,6 +3,7 @@ import type { MultiFactor } from '@sigil/signer'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { ErrorText } from '../ui/ErrorText'
 import { Panel } from '../ui/Panel'
+import { RecoveryCodes } from './RecoveryCodes'
 
 type Enrolment = { multiFactorId: string; multiFactorTotpUrl: string }
 
@@ -21,6 +22,7 @@ export function TotpPanel() {
   const [enrolment, setEnrolment] = useState<Enrolment>()
   const [code, setCode] = useState('')
   const [currentCode, setCurrentCode] = useState('')
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>()
   const urlId = useId()
   const codeId = useId()
   const currentCodeId = useId()
@@ -50,11 +52,12 @@ export function TotpPanel() {
   const verify = async (event: FormEvent) => {
     event.preventDefault()
     if (!enrolment) return
-    const { multiFactors } = await verifyMFA.mutateAsync({
+    const verified = await verifyMFA.mutateAsync({
       multiFactorId: enrolment.multiFactorId,
       multiFactorCode: code,
     })
-    setFactors(multiFactors)
+    setFactors(verified.multiFactors)
+    setRecoveryCodes(verified.recoveryCodes)
     setEnrolment(undefined)
     setCode('')
   }
@@ -161,6 +164,9 @@ export function TotpPanel() {
         </button>
       )}
       <ErrorText error={addMFA.error ?? removeMFA.error} />
+      {current || recoveryCodes ? (
+        <RecoveryCodes fresh={recoveryCodes} onSaved={() => setRecoveryCodes(undefined)} proof={proof} />
+      ) : null}
     </Panel>
   )
 }
