@@ -32,6 +32,11 @@ export {
   exportAccount,
 } from './actions/exportAccount.js'
 export {
+  type GenerateRecoveryCodesParameters,
+  type GenerateRecoveryCodesReturnType,
+  generateRecoveryCodes,
+} from './actions/generateRecoveryCodes.js'
+export {
   type GetBundlerClientReturnType,
   getBundlerClient,
   type SigilBundlerClient,
@@ -39,6 +44,10 @@ export {
 export { type GetChainReturnType, getChain } from './actions/getChain.js'
 export { type GetConnectionReturnType, getConnection } from './actions/getConnection.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
+export {
+  type GetRecoveryCodeCountReturnType,
+  getRecoveryCodeCount,
+} from './actions/getRecoveryCodeCount.js'
 export { type GetSignerReturnType, getSigner } from './actions/getSigner.js'
 export { type GetSignerStatusReturnType, getSignerStatus } from './actions/getSignerStatus.js'
 export {

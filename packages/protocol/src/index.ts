@@ -50,7 +50,12 @@ export {
 } from './publicApi/activityTypes.js'
 export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
-export type { MultiFactor, MultiFactorEntry } from './signerApi/MultiFactor.js'
+export type {
+  MultiFactor,
+  MultiFactorEntry,
+  MultiFactorProof,
+  RecoveryCodeEntry,
+} from './signerApi/MultiFactor.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,

@@ -18,9 +18,18 @@ export {
   type ExportWalletReturnType,
   exportWallet,
 } from './actions/exportWallet.js'
+export {
+  type GenerateRecoveryCodesParameters,
+  type GenerateRecoveryCodesReturnType,
+  generateRecoveryCodes,
+} from './actions/generateRecoveryCodes.js'
 export { type GetConfigReturnType, getConfig } from './actions/getConfig.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
 export { type GetPasskeyStatusReturnType, getPasskeyStatus } from './actions/getPasskeyStatus.js'
+export {
+  type GetRecoveryCodeCountReturnType,
+  getRecoveryCodeCount,
+} from './actions/getRecoveryCodeCount.js'
 export { handleRedirectReturn, returnQueryParameters } from './actions/handleRedirectReturn.js'
 export {
   type InitEmailAuthParameters,
@@ -118,6 +127,8 @@ export {
   type MfaStatus,
   type MultiFactor,
   type MultiFactorEntry,
+  type MultiFactorProof,
+  type RecoveryCodeEntry,
   type SignerState,
   type SignerStatus,
   type StampedRequest,

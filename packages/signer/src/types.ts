@@ -18,7 +18,14 @@ export const signerStatus = {
 export type SignerStatus = (typeof signerStatus)[keyof typeof signerStatus]
 
 /** The wire shapes of the sign-in API, defined once in `@sigil/protocol` (`signerApi/`). */
-export type { MultiFactor, MultiFactorEntry, StampedRequest, User } from '@sigil/protocol'
+export type {
+  MultiFactor,
+  MultiFactorEntry,
+  MultiFactorProof,
+  RecoveryCodeEntry,
+  StampedRequest,
+  User,
+} from '@sigil/protocol'
 
 export type MfaStatus = { mfaRequired: boolean; mfaFactorId?: string | undefined }
 

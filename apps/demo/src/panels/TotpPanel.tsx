@@ -3,6 +3,7 @@ import type { MultiFactor } from '@sigil/signer'
 import { useEffect, useId, useState } from 'react'
 import { ErrorText } from '../ui/ErrorText'
 import { Panel } from '../ui/Panel'
+import { RecoveryCodes } from './RecoveryCodes'
 import { type TotpEnrolment, TotpSetup } from './TotpSetup'
 
 /**
@@ -19,6 +20,7 @@ export function TotpPanel() {
   const [factors, setFactors] = useState<MultiFactor[]>()
   const [enrolment, setEnrolment] = useState<TotpEnrolment>()
   const [currentCode, setCurrentCode] = useState('')
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>()
   const currentCodeId = useId()
   const current = factors?.[0]
   /** The current code of the verified factor, which the server wants before a change. */
@@ -97,8 +99,9 @@ export function TotpPanel() {
       {enrolment ? (
         <TotpSetup
           enrolment={enrolment}
-          onVerified={(multiFactors) => {
+          onVerified={(multiFactors, codes) => {
             setFactors(multiFactors)
+            setRecoveryCodes(codes)
             setEnrolment(undefined)
           }}
           onCancel={() => setEnrolment(undefined)}
@@ -114,6 +117,9 @@ export function TotpPanel() {
         </button>
       )}
       <ErrorText error={addMFA.error ?? removeMFA.error} />
+      {current || recoveryCodes ? (
+        <RecoveryCodes fresh={recoveryCodes} onSaved={() => setRecoveryCodes(undefined)} proof={proof} />
+      ) : null}
     </Panel>
   )
 }

@@ -9,7 +9,8 @@ export type TotpEnrolment = { multiFactorId: string; multiFactorTotpUrl: string 
 export type TotpSetupProps = {
   enrolment: TotpEnrolment
   /** Called with the user's factors once the first code is accepted. */
-  onVerified: (multiFactors: MultiFactor[]) => void
+  /** The factors after verifying, and the recovery codes the server shows once (the user's first factor only). */
+  onVerified: (multiFactors: MultiFactor[], recoveryCodes: string[] | undefined) => void
   onCancel: () => void
 }
 
@@ -33,11 +34,11 @@ export function TotpSetup({ enrolment, onVerified, onCancel }: TotpSetupProps) {
 
   const verify = async (event: FormEvent) => {
     event.preventDefault()
-    const { multiFactors } = await verifyMFA.mutateAsync({
+    const { multiFactors, recoveryCodes } = await verifyMFA.mutateAsync({
       multiFactorId: enrolment.multiFactorId,
       multiFactorCode: code,
     })
-    onVerified(multiFactors)
+    onVerified(multiFactors, recoveryCodes)
   }
   const copy = async () => {
     await navigator.clipboard.writeText(secret)

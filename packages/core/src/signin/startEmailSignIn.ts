@@ -1,4 +1,4 @@
-import type { MultiFactorEntry } from '@sigil/signer'
+import type { MultiFactorProof } from '@sigil/signer'
 import { requireSigner } from '../actions/requireSigner.js'
 import type { SigilConfig } from '../createConfig.js'
 import { type EmailMode, resolveEmailMode } from './resolveEmailMode.js'
@@ -10,7 +10,7 @@ export type StartEmailSignInParameters = {
   /** Used when the server does not say which mode the app has (its `getConfig().email.mode`). */
   emailMode?: EmailMode | undefined
   /** Authenticator codes, when a link sign-in answered `{ next: 'mfa' }` (see `submitMfaCode`). */
-  multiFactors?: MultiFactorEntry[] | undefined
+  multiFactors?: MultiFactorProof[] | undefined
 }
 
 export type StartEmailSignInReturnType = SignInOtp | SignInLink | SignInMfa | SignInDone

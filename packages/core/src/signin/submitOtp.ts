@@ -1,4 +1,4 @@
-import type { MultiFactorEntry } from '@sigil/signer'
+import type { MultiFactorProof } from '@sigil/signer'
 import { requireSigner } from '../actions/requireSigner.js'
 import type { SigilConfig } from '../createConfig.js'
 import type { SignInDone, SignInMfa } from './SignInStep.js'
@@ -8,7 +8,7 @@ export type SubmitOtpParameters = {
   /** The emailed code. */
   code: string
   /** Authenticator codes sent along, when the app already has them. */
-  multiFactors?: MultiFactorEntry[] | undefined
+  multiFactors?: MultiFactorProof[] | undefined
 }
 
 export type SubmitOtpReturnType = SignInDone | SignInMfa

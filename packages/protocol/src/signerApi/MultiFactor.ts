@@ -3,3 +3,13 @@ export type MultiFactor = { multiFactorId: string; multiFactorType: 'totp' | (st
 
 /** A code for a factor, sent to the server with a sign-in or an MFA-gated change. */
 export type MultiFactorEntry = { multiFactorId: string; multiFactorCode: string }
+
+/**
+ * Sigil's extension (docs/protocol.md, "Recovery codes"): one of the user's single-use recovery
+ * codes (`ABCDE-FGHJK`, case and dashes ignored), sent alone in a `multiFactors` array in place of a
+ * TOTP code. It passes the same MFA gate once and is then used up.
+ */
+export type RecoveryCodeEntry = { recoveryCode: string }
+
+/** What a `multiFactors` array of a request holds: TOTP codes, or one recovery code alone. */
+export type MultiFactorProof = MultiFactorEntry | RecoveryCodeEntry

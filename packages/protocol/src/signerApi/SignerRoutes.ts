@@ -1,4 +1,4 @@
-import type { MultiFactor, MultiFactorEntry } from './MultiFactor.js'
+import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
 import type { StampedRequest } from './StampedRequest.js'
 import type { SignerUser } from './User.js'
@@ -53,7 +53,7 @@ export type SignerRoutes = {
     }
   }
   '/v1/auth': {
-    body: EmailStartBody & { multiFactors?: MultiFactorEntry[] | undefined }
+    body: EmailStartBody & { multiFactors?: MultiFactorProof[] | undefined }
     response: { orgId: string; otpId?: string | undefined }
   }
   '/v1/otp': {
@@ -63,12 +63,12 @@ export type SignerRoutes = {
       otpCode: string
       targetPublicKey: string
       expirationSeconds?: number | undefined
-      multiFactors?: MultiFactorEntry[] | undefined
+      multiFactors?: MultiFactorProof[] | undefined
     }
     response: OtpResponse
   }
   '/v1/auth-validate-multi-factors': {
-    body: { encryptedPayload: string; multiFactors: MultiFactorEntry[] }
+    body: { encryptedPayload: string; multiFactors: MultiFactorProof[] }
     response: { payload: { credentialBundle: string }; multiFactors: MultiFactor[] }
   }
   '/v1/whoami': { body: { stampedRequest: StampedRequest }; response: SignerUser }
@@ -95,21 +95,38 @@ export type SignerRoutes = {
     body: {
       stampedRequest: StampedRequest
       multiFactorType: string
-      multiFactors?: MultiFactorEntry[] | undefined
+      multiFactors?: MultiFactorProof[] | undefined
     }
     response: { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
   }
   '/v1/auth-verify-multi-factor': {
     body: { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string }
-    response: { multiFactors: MultiFactor[] }
+    /**
+     * `recoveryCodes`: Sigil's extension, present once, when this is the user's first factor: the 10
+     * single-use recovery codes, never shown again (docs/protocol.md, "Recovery codes").
+     */
+    response: { multiFactors: MultiFactor[]; recoveryCodes?: string[] | undefined }
   }
   '/v1/auth-delete-multi-factors': {
     body: {
       stampedRequest: StampedRequest
       multiFactorIds: string[]
-      multiFactors?: MultiFactorEntry[] | undefined
+      multiFactors?: MultiFactorProof[] | undefined
     }
     response: { multiFactors: MultiFactor[] }
+  }
+  /** Sigil's extension (marker `list_recovery_codes`): how many of the user's recovery codes are unused. */
+  '/v1/auth-list-recovery-codes': {
+    body: { stampedRequest: StampedRequest }
+    response: { unusedRecoveryCodes: number }
+  }
+  /**
+   * Sigil's extension (marker `generate_recovery_codes`, behind the MFA gate): 10 new recovery codes
+   * that replace all earlier ones, shown this once.
+   */
+  '/v1/auth-generate-recovery-codes': {
+    body: { stampedRequest: StampedRequest; multiFactors?: MultiFactorProof[] | undefined }
+    response: { recoveryCodes: string[] }
   }
 }
 
@@ -132,6 +149,8 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/auth-request-multi-factor': true,
   '/v1/auth-verify-multi-factor': true,
   '/v1/auth-delete-multi-factors': true,
+  '/v1/auth-list-recovery-codes': true,
+  '/v1/auth-generate-recovery-codes': true,
 }
 
 /**

@@ -2,8 +2,13 @@ import {
   type AddMfaParameters,
   type AddMfaReturnType,
   addMfa,
+  type GenerateRecoveryCodesParameters,
+  type GenerateRecoveryCodesReturnType,
   type GetMfaFactorsReturnType,
+  type GetRecoveryCodeCountReturnType,
+  generateRecoveryCodes,
   getMfaFactors,
+  getRecoveryCodeCount,
   type RemoveMfaParameters,
   type RemoveMfaReturnType,
   removeMfa,
@@ -24,14 +29,23 @@ export type UseMFAReturnType = {
   verifyMFA: UseMutationResult<VerifyMfaReturnType, Error, VerifyMfaParameters>
   removeMFA: UseMutationResult<RemoveMfaReturnType, Error, RemoveMfaParameters>
   getMFAFactors: UseMutationResult<GetMfaFactorsReturnType, Error, void>
+  /** How many recovery codes are unused (docs/protocol.md, "Recovery codes"). */
+  getRecoveryCodeCount: UseMutationResult<GetRecoveryCodeCountReturnType, Error, void>
+  /** 10 new recovery codes replacing all earlier ones; needs a current code in `multiFactors`. */
+  generateRecoveryCodes: UseMutationResult<
+    GenerateRecoveryCodesReturnType,
+    Error,
+    GenerateRecoveryCodesParameters
+  >
   /** Signed in and the signer started: the mutations can run. */
   isReady: boolean
 }
 
 /**
  * TOTP second factors of the signed-in user (core `addMfa`, `verifyMfa`, `removeMfa`,
- * `getMfaFactors`), each a TanStack mutation (keys `['addMFA']`, `['verifyMFA']`, `['removeMFA']`,
- * `['getMFAFactors']`). Before sign-in they fail with 'Signer not connected or initialized'.
+ * `getMfaFactors`, and the recovery codes' `getRecoveryCodeCount`, `generateRecoveryCodes`), each a
+ * TanStack mutation (keys `['addMFA']`, `['verifyMFA']`, `['removeMFA']`, `['getMFAFactors']`,
+ * `['getRecoveryCodeCount']`, `['generateRecoveryCodes']`). Before sign-in they fail with 'Signer not connected or initialized'.
  *
  * @example
  * const { addMFA, verifyMFA, isReady } = useMFA()
@@ -74,5 +88,27 @@ export function useMFA(): UseMFAReturnType {
       return getMfaFactors(config)
     },
   })
-  return { addMFA, verifyMFA, removeMFA, getMFAFactors, isReady }
+  const recoveryCodeCount = useMutation({
+    mutationKey: ['getRecoveryCodeCount'],
+    mutationFn: async () => {
+      assertReady()
+      return getRecoveryCodeCount(config)
+    },
+  })
+  const newRecoveryCodes = useMutation({
+    mutationKey: ['generateRecoveryCodes'],
+    mutationFn: async (parameters: GenerateRecoveryCodesParameters) => {
+      assertReady()
+      return generateRecoveryCodes(config, parameters)
+    },
+  })
+  return {
+    addMFA,
+    verifyMFA,
+    removeMFA,
+    getMFAFactors,
+    getRecoveryCodeCount: recoveryCodeCount,
+    generateRecoveryCodes: newRecoveryCodes,
+    isReady,
+  }
 }

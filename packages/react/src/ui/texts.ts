@@ -44,6 +44,15 @@ export const texts = {
     codeLabel: 'Authenticator app code',
     incorrect: 'The code you entered is incorrect',
     failed: 'An error occurred while verifying the code',
+    useRecoveryCode: 'Lost your device? Use a recovery code',
+  },
+  recoveryCode: {
+    title: 'Enter a recovery code',
+    label: 'Recovery code',
+    hint: 'One of the 10 codes you saved when you added the authenticator app, like ABCDE-FGHJK. Each works once.',
+    submit: 'Continue',
+    incorrect: 'That recovery code is wrong or was already used. Try another of your codes.',
+    useAuthenticator: 'Use the authenticator app instead',
   },
   completing: {
     body: 'Completing login. Please wait a few seconds for this to screen to update.',

@@ -1,3 +1,4 @@
+import type { MultiFactorProof } from '@sigil/protocol'
 import { z } from 'zod'
 
 /** Pieces shared by `/signer` body schemas. */
@@ -18,15 +19,32 @@ export const expirationSecondsSchema = z.coerce
   .int('expirationSeconds must be an integer')
   .positive('expirationSeconds must be positive')
   .optional()
-export const multiFactorsSchema = z
-  .array(
-    z.object({
-      multiFactorId: z.string().min(1).max(128),
-      multiFactorCode: z.string().regex(/^\d{6}$/, 'multiFactorCode must be 6 digits'),
-    }),
-  )
-  .max(10)
-  .optional()
+/**
+ * A `multiFactors` entry: a TOTP code for a factor, or Sigil's extension, a recovery code
+ * (`{recoveryCode}`, `multiFactorId` optional and ignored; docs/protocol.md, "Recovery codes").
+ */
+export const multiFactorProofSchema = z
+  .object({
+    multiFactorId: z.string().min(1).max(128).optional(),
+    multiFactorCode: z
+      .string()
+      .regex(/^\d{6}$/, 'multiFactorCode must be 6 digits')
+      .optional(),
+    // Any short string: a malformed recovery code is answered like a wrong one (`Invalid MFA code`).
+    recoveryCode: z.string().max(32, 'recoveryCode must be at most 32 characters').optional(),
+  })
+  .transform((entry, context): MultiFactorProof => {
+    if (entry.recoveryCode !== undefined) return { recoveryCode: entry.recoveryCode }
+    if (entry.multiFactorId === undefined || entry.multiFactorCode === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'each multiFactors entry needs multiFactorId and multiFactorCode, or recoveryCode',
+      })
+      return z.NEVER
+    }
+    return { multiFactorId: entry.multiFactorId, multiFactorCode: entry.multiFactorCode }
+  })
+export const multiFactorsSchema = z.array(multiFactorProofSchema).max(10).optional()
 export const stampedRequestSchema = z.object({
   body: z.string().min(2).max(65_536),
   stamp: z.object({

@@ -151,6 +151,7 @@ export type SignerDatabase = {
   app_api_keys: AppApiKeyTable
   email_codes: EmailCodeTable
   mfa_factors: MfaFactorTable
+  recovery_codes: RecoveryCodeTable
   single_use_tokens: SingleUseTokenTable
   sign_in_attempts: SignInAttemptTable
   oauth_requests: OauthRequestTable
@@ -252,6 +253,17 @@ export type MfaFactorTable = {
   replaces_factor_id: Generated<string | null>
   /** When the factor was verified (migration 0009; null while pending). */
   verified_at: Generated<number | bigint | string | null>
+}
+
+/** A single-use recovery code (migration 0014); see docs/security.md, "Recovery codes". */
+export type RecoveryCodeTable = {
+  id: string
+  user_id: string
+  /** Hex HMAC-SHA256 under the server's code key of the normalized code (`hashRecoveryCode`). */
+  code_hash: string
+  created_at: number | bigint | string
+  /** When the code was used; null while it is still good. */
+  used_at: number | bigint | string | null
 }
 
 export type SignInAttemptTable = {

@@ -1,7 +1,7 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import { request } from '../transport/request.js'
-import type { MultiFactorEntry } from '../types.js'
+import type { MultiFactorProof } from '../types.js'
 import { stampMfaRequest } from './stampMfaRequest.js'
 
 export type AddMfaParameters = {
@@ -10,7 +10,7 @@ export type AddMfaParameters = {
    * The current code of the user's verified factor, when there is one: the new factor then
    * replaces it once `verifyMfa` checks the new factor's first code.
    */
-  multiFactors?: MultiFactorEntry[] | undefined
+  multiFactors?: MultiFactorProof[] | undefined
 }
 export type AddMfaReturnType = { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
 

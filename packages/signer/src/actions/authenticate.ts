@@ -2,7 +2,7 @@ import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
 import { waitForConnected } from '../store/waitForConnected.js'
-import { type MultiFactorEntry, signerStatus, type User } from '../types.js'
+import { type MultiFactorProof, signerStatus, type User } from '../types.js'
 import { catchAuthenticationError } from './catchAuthenticationError.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 import { createAccount } from './createAccount.js'
@@ -20,10 +20,10 @@ export type AuthenticateParameters =
       email: string
       emailMode?: 'magicLink' | 'otp' | undefined
       redirectParams?: URLSearchParams | undefined
-      multiFactors?: MultiFactorEntry[] | undefined
+      multiFactors?: MultiFactorProof[] | undefined
     }
   | { type: 'email'; bundle: string; orgId?: string | undefined; isNewUser?: boolean | undefined }
-  | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorEntry[] | undefined }
+  | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorProof[] | undefined }
   | { type: 'passkey'; email: string; creationOpts?: CredentialCreationOptions | undefined }
   | { type: 'passkey'; createNew: false }
   | {

@@ -1,13 +1,13 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
-import type { MultiFactor, MultiFactorEntry } from '../types.js'
+import type { MultiFactor, MultiFactorProof } from '../types.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
 
 export type InitEmailAuthParameters = {
   email: string
   emailMode?: 'magicLink' | 'otp' | undefined
   redirectParams?: URLSearchParams | undefined
-  multiFactors?: MultiFactorEntry[] | undefined
+  multiFactors?: MultiFactorProof[] | undefined
 }
 
 export type InitEmailAuthReturnType = { orgId: string; otpId?: string; multiFactors?: MultiFactor[] }

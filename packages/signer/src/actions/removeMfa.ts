@@ -1,12 +1,12 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { request } from '../transport/request.js'
-import type { MultiFactor, MultiFactorEntry } from '../types.js'
+import type { MultiFactor, MultiFactorProof } from '../types.js'
 import { stampMfaRequest } from './stampMfaRequest.js'
 
 export type RemoveMfaParameters = {
   multiFactorIds: string[]
   /** The current code of a verified factor; required while the user has one. */
-  multiFactors?: MultiFactorEntry[] | undefined
+  multiFactors?: MultiFactorProof[] | undefined
 }
 
 /**

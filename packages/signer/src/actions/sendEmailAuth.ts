@@ -1,5 +1,5 @@
 import type { SignerClient } from '../client/SignerClient.js'
-import { type MultiFactorEntry, signerStatus } from '../types.js'
+import { type MultiFactorProof, signerStatus } from '../types.js'
 import { createAccount } from './createAccount.js'
 import { initEmailAuth } from './initEmailAuth.js'
 import { lookupUserByEmail } from './lookupUserByEmail.js'
@@ -8,7 +8,7 @@ export type SendEmailAuthParameters = {
   email: string
   emailMode?: 'magicLink' | 'otp' | undefined
   redirectParams?: URLSearchParams | undefined
-  multiFactors?: MultiFactorEntry[] | undefined
+  multiFactors?: MultiFactorProof[] | undefined
   /** Whether the user is new, when the caller knows: no `/v1/lookup` is made then. */
   isNewUser?: boolean | undefined
   /**

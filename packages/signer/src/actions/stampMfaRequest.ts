@@ -4,7 +4,13 @@ import { requireUser } from '../store/requireUser.js'
 import type { StampedRequest } from '../types.js'
 
 /** The payload markers of the stamped MFA routes (docs/protocol.md#signer-api). */
-export type MfaMarker = 'list_mfas' | 'add_mfa' | 'verify_mfa' | 'delete_mfas'
+export type MfaMarker =
+  | 'list_mfas'
+  | 'add_mfa'
+  | 'verify_mfa'
+  | 'delete_mfas'
+  | 'list_recovery_codes'
+  | 'generate_recovery_codes'
 
 /**
  * The `stampedRequest` of an MFA route: a `sign_raw_payload` body whose payload is the route's

@@ -1,6 +1,6 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { MfaRequiredError } from '../errors/MfaRequiredError.js'
-import { type AuthenticationStep, type MultiFactorEntry, signerStatus, type User } from '../types.js'
+import { type AuthenticationStep, type MultiFactorProof, signerStatus, type User } from '../types.js'
 import { type AuthenticateParameters, authenticate } from './authenticate.js'
 import { catchAuthenticationError } from './catchAuthenticationError.js'
 import { sendEmailAuth } from './sendEmailAuth.js'
@@ -8,16 +8,16 @@ import { startOauthPopup } from './startOauthPopup.js'
 import { submitOtpCode } from './submitOtpCode.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
 import { toMultiFactors } from './toMultiFactors.js'
-import { validateMultiFactors } from './validateMultiFactors.js'
+import { type ValidateMultiFactorsParameters, validateMultiFactors } from './validateMultiFactors.js'
 
 export type StartAuthenticationParameters =
   | (Extract<AuthenticateParameters, { type: 'email'; email: string }> & {
       /** Flags a new user's link with `aa-is-signup=true`, as the sign-in card does. */
       markSignup?: boolean | undefined
     })
-  | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorEntry[] | undefined }
+  | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorProof[] | undefined }
   /** The authenticator code, after a step answered `{ next: 'mfa', encryptedPayload }`. */
-  | { type: 'mfa'; multiFactorCode: string; multiFactorId?: string | undefined }
+  | ({ type: 'mfa' } & ValidateMultiFactorsParameters)
   | Exclude<AuthenticateParameters, { type: 'email'; email: string } | { type: 'otp' }>
 
 export type StartAuthenticationReturnType = AuthenticationStep

@@ -1,11 +1,11 @@
 import type { SignerClient } from '../client/SignerClient.js'
 import { SignerError } from '../errors/SignerError.js'
 import { request } from '../transport/request.js'
-import { type MultiFactor, type MultiFactorEntry, signerStatus, type User } from '../types.js'
+import { type MultiFactor, type MultiFactorProof, signerStatus, type User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
 
-export type SubmitOtpCodeParameters = { otpCode: string; multiFactors?: MultiFactorEntry[] | undefined }
+export type SubmitOtpCodeParameters = { otpCode: string; multiFactors?: MultiFactorProof[] | undefined }
 
 export type SubmitOtpCodeReturnType =
   | { status: 'CONNECTED'; user: User }

@@ -4,34 +4,49 @@ import { request } from '../transport/request.js'
 import type { User } from '../types.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 
-export type ValidateMultiFactorsParameters = {
-  multiFactorCode: string
-  /** Must match the pending factor when given. */
-  multiFactorId?: string | undefined
-}
+export type ValidateMultiFactorsParameters =
+  | {
+      multiFactorCode: string
+      /** Must match the pending factor when given. */
+      multiFactorId?: string | undefined
+      recoveryCode?: undefined
+    }
+  | {
+      /** One of the user's single-use recovery codes instead of a TOTP code (`ABCDE-FGHJK`). */
+      recoveryCode: string
+      multiFactorCode?: undefined
+      multiFactorId?: undefined
+    }
 
 /**
  * Finishes a sign-in that `submitOtpCode` left AWAITING_MFA_AUTH: sends the TOTP code with the
  * pending `encryptedPayload` to `/v1/auth-validate-multi-factors` and completes with the bundle.
+ * Instead of the code, `recoveryCode` sends one of the user's recovery codes, which the server
+ * then uses up (docs/protocol.md, "Recovery codes"); a wrong or used one is `Invalid MFA code`.
  * Errors: `No pending MFA context found. Call submitOtpCode() first.`, `MFA factor ID mismatch`,
  * `Request to validateMultiFactors did not return a credential bundle`; a wrong code keeps the
  * status, so the user can try again.
  *
  * @example
  * const user = await validateMultiFactors(signer, { multiFactorCode: '123456' })
+ * const viaRecovery = await validateMultiFactors(signer, { recoveryCode: 'ABCDE-FGHJK' })
  */
 export async function validateMultiFactors(
   client: SignerClient,
-  { multiFactorCode, multiFactorId }: ValidateMultiFactorsParameters,
+  parameters: ValidateMultiFactorsParameters,
 ): Promise<User> {
   const temporary = client.sessions.getTemporarySession()
   if (!temporary?.orgId || !temporary.encryptedPayload || !temporary.mfaFactorId)
     throw new SignerError('No pending MFA context found. Call submitOtpCode() first.')
+  const { multiFactorCode, multiFactorId, recoveryCode } = parameters
   if (multiFactorId && multiFactorId !== temporary.mfaFactorId)
     throw new SignerError('MFA factor ID mismatch')
   const answer = await request(client, '/v1/auth-validate-multi-factors', {
     encryptedPayload: temporary.encryptedPayload,
-    multiFactors: [{ multiFactorId: temporary.mfaFactorId, multiFactorCode }],
+    multiFactors:
+      recoveryCode !== undefined
+        ? [{ recoveryCode }]
+        : [{ multiFactorId: temporary.mfaFactorId, multiFactorCode }],
   })
   const bundle = answer.payload?.credentialBundle
   if (!bundle) throw new SignerError('Request to validateMultiFactors did not return a credential bundle')

@@ -7,7 +7,9 @@ export type VerifyMfaParameters = { multiFactorId: string; multiFactorCode: stri
 
 /**
  * Confirms a TOTP enrolment with a first code (`/v1/auth-verify-multi-factor`, marker
- * `verify_mfa`); from then on sign-in asks for a code.
+ * `verify_mfa`); from then on sign-in asks for a code. For the user's first factor the answer
+ * also carries the 10 single-use `recoveryCodes`: show them now, the server never shows them again
+ * (docs/protocol.md, "Recovery codes").
  *
  * @example
  * const { multiFactors } = await verifyMfa(signer, { multiFactorId, multiFactorCode: '123456' })
@@ -15,7 +17,7 @@ export type VerifyMfaParameters = { multiFactorId: string; multiFactorCode: stri
 export async function verifyMfa(
   client: SignerClient,
   { multiFactorId, multiFactorCode }: VerifyMfaParameters,
-): Promise<{ multiFactors: MultiFactor[] }> {
+): Promise<{ multiFactors: MultiFactor[]; recoveryCodes?: string[] | undefined }> {
   const stampedRequest = await stampMfaRequest(client, 'verify_mfa')
   return request(client, '/v1/auth-verify-multi-factor', { stampedRequest, multiFactorId, multiFactorCode })
 }

@@ -5,9 +5,14 @@ import { type AuthenticateParameters, authenticate } from '../actions/authentica
 import { type CreateApiKeyParameters, createApiKey } from '../actions/createApiKey.js'
 import { disconnect } from '../actions/disconnect.js'
 import { type ExportWalletParameters, exportWallet } from '../actions/exportWallet.js'
+import {
+  type GenerateRecoveryCodesParameters,
+  generateRecoveryCodes,
+} from '../actions/generateRecoveryCodes.js'
 import { getConfig } from '../actions/getConfig.js'
 import { getMfaFactors } from '../actions/getMfaFactors.js'
 import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
+import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
@@ -55,6 +60,9 @@ export function signerActions(client: SignerClient) {
     addMfa: (parameters: AddMfaParameters) => addMfa(client, parameters),
     verifyMfa: (parameters: VerifyMfaParameters) => verifyMfa(client, parameters),
     removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
+    getRecoveryCodeCount: () => getRecoveryCodeCount(client),
+    generateRecoveryCodes: (parameters?: GenerateRecoveryCodesParameters) =>
+      generateRecoveryCodes(client, parameters),
     signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
     signMessage: async (message: SignMessageParameters['message']) =>
       (await import('../actions/signingActions.js')).signMessage(client, { message }),

@@ -1,7 +1,9 @@
-import { type SubmitMfaCodeParameters, submitMfaCode } from '@sigil/core'
+import { readSignInError, type SubmitMfaCodeParameters, submitMfaCode } from '@sigil/core'
+import { signerErrorCodes } from '@sigil/protocol'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSigilConfig } from '../../hooks/useSigilConfig.js'
+import { Button } from '../../ui/Button.js'
 import { CodeInput } from '../../ui/CodeInput.js'
 import { getCodeErrorText } from '../../ui/getCodeErrorText.js'
 import { texts } from '../../ui/texts.js'
@@ -10,12 +12,15 @@ import type { AuthStep } from '../AuthStep.js'
 import { useAuthUi } from '../AuthUiContext.js'
 import { toAuthStepEvent } from '../toAuthStepEvent.js'
 import { useAuthStep } from '../useAuthStep.js'
+import { RecoveryCodeForm } from './RecoveryCodeForm.js'
 
 /**
  * Step totp_verify ('Enter authenticator app code', the MFA step of AWAITING_MFA_AUTH): six digits
  * go to core `submitMfaCode`, which finishes the sign-in after an email code, a popup or a passkey,
  * and after a link request asks for the link again with the code (then 'Check your email'). A wrong code shows 'The code you
- * entered is incorrect', other failures 'An error occurred while verifying the code'.
+ * entered is incorrect', other failures 'An error occurred while verifying the code'. "Lost your
+ * device? Use a recovery code" swaps the digits for a field that takes one of the user's recovery
+ * codes instead (`RecoveryCodeForm`); a wrong or used one says so in words.
  *
  * @example
  * <TotpVerifyStep authStep={{ type: 'totp_verify', previousStep: 'otp' }} />
@@ -30,21 +35,46 @@ export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { typ
   })
   const [attempt, setAttempt] = useState(0)
   const [verifying, setVerifying] = useState(false)
+  const [recovery, setRecovery] = useState(false)
+  // Only a recovery code that failed says so under the recovery field, not an earlier TOTP code.
+  const [recoveryFailed, setRecoveryFailed] = useState(false)
   const linkStep =
     authStep.previousStep === 'magicLink' ? { factorId: authStep.factorId, email: authStep.email } : undefined
 
-  const submit = async (code: string) => {
+  const submit = async (answer: { code: string } | { recoveryCode: string }) => {
     setVerifying(true)
     try {
-      const step = await mutateAsync({ code, step: linkStep })
+      const step = await mutateAsync({ ...answer, step: linkStep })
       dispatch(toAuthStepEvent(step, { email: linkStep?.email, addPasskeyOnSignup }), 'totp_verify')
     } catch (failure) {
       dispatch({ type: 'FAILED', error: toError(failure) }, 'totp_verify')
       setAttempt((count) => count + 1)
+      setRecoveryFailed('recoveryCode' in answer)
     } finally {
       setVerifying(false)
     }
   }
+
+  if (recovery)
+    return (
+      <>
+        <RecoveryCodeForm
+          onSubmit={(recoveryCode) => void submit({ recoveryCode })}
+          onCancel={() => setRecovery(false)}
+          disabled={verifying}
+          errorText={
+            recoveryFailed && authStep.error
+              ? readSignInError(authStep.error).code === signerErrorCodes.INVALID_MFA_CODE
+                ? texts.recoveryCode.incorrect
+                : texts.totp.failed
+              : undefined
+          }
+        />
+        <p role="status" className="sigil-muted">
+          {verifying ? texts.otp.verifying : ''}
+        </p>
+      </>
+    )
 
   return (
     <>
@@ -52,7 +82,7 @@ export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { typ
       <CodeInput
         key={attempt}
         label={texts.totp.codeLabel}
-        onComplete={(code) => void submit(code)}
+        onComplete={(code) => void submit({ code })}
         disabled={verifying}
         errorText={authStep.error ? getCodeErrorText(authStep.error, 'totp') : undefined}
         autoFocus
@@ -60,6 +90,16 @@ export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { typ
       <p role="status" className="sigil-muted">
         {verifying ? texts.otp.verifying : ''}
       </p>
+      <Button
+        variant="link"
+        onClick={() => {
+          setRecoveryFailed(false)
+          setRecovery(true)
+        }}
+        disabled={verifying}
+      >
+        {texts.totp.useRecoveryCode}
+      </Button>
     </>
   )
 }

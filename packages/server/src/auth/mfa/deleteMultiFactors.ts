@@ -3,7 +3,8 @@ import { mfaErrors } from './mfaErrors.js'
 
 /**
  * Deletes factors of a user by id (verified or still pending). All or nothing: if any id is not
- * one of the user's factors, nothing is deleted and the answer is 404.
+ * one of the user's factors, nothing is deleted and the answer is 404. When no verified factor is
+ * left, the user's recovery codes go too (docs/security.md, "Recovery codes").
  *
  * @example
  * await deleteMultiFactors(ctx, { userId, multiFactorIds: [multiFactorId] })
@@ -22,5 +23,12 @@ export async function deleteMultiFactors(
       .executeTakeFirst()
     // A throw rolls this work's savepoint back: the deletes above are undone.
     if (result.numDeletedRows !== BigInt(ids.length)) throw mfaErrors.factorNotFound()
+    const left = await trx
+      .selectFrom('mfa_factors')
+      .select('id')
+      .where('user_id', '=', parameters.userId)
+      .where('verified', '=', 1)
+      .executeTakeFirst()
+    if (!left) await trx.deleteFrom('recovery_codes').where('user_id', '=', parameters.userId).execute()
   })
 }

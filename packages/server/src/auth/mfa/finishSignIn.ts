@@ -1,4 +1,4 @@
-import type { MultiFactorEntry, OtpResponse } from '@sigil/protocol'
+import type { MultiFactorProof, OtpResponse } from '@sigil/protocol'
 import { listVerifiedFactors } from '../../kms/auth/listVerifiedFactors.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle, type SessionCredentialType } from '../../users/mintSessionBundle.js'
@@ -7,8 +7,8 @@ import { requireMultiFactors } from './requireMultiFactors.js'
 import { sealMfaToken } from './sealMfaToken.js'
 
 export type FinishSignInParameters = {
-  /** TOTP codes that came along with the first factor (`/v1/otp`'s `multiFactors`). */
-  multiFactors?: MultiFactorEntry[] | undefined
+  /** TOTP codes (or one recovery code) that came along with the first factor (`/v1/otp`'s `multiFactors`). */
+  multiFactors?: MultiFactorProof[] | undefined
   /** The client's IP, for the per-IP limit on code checks. */
   ip?: string | undefined
 }

@@ -28,6 +28,10 @@ export const mfaErrors = {
     new ApiError('ALREADY_EXISTS', 'this user already has a verified TOTP factor', {
       errorCode: signerErrorCodes.MFA_FACTOR_EXISTS,
     }),
+  noFactorForRecoveryCodes: () =>
+    new ApiError('FAILED_PRECONDITION', 'recovery codes need an authenticator app: add one first', {
+      errorCode: signerErrorCodes.MFA_FACTOR_NOT_FOUND,
+    }),
   notSignRawPayload: () =>
     new ApiError('INVALID_ARGUMENT', 'stampedRequest must be an ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2 request', {
       errorCode: signerErrorCodes.INVALID_REQUEST,

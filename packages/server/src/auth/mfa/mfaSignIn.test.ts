@@ -75,7 +75,10 @@ describe.each(storeDialects)('sign-in with TOTP on %s', (dialect) => {
     })
     expect(verified).toEqual({
       status: 200,
-      body: { multiFactors: [{ multiFactorId, multiFactorType: 'totp' }] },
+      body: {
+        multiFactors: [{ multiFactorId, multiFactorType: 'totp' }],
+        recoveryCodes: expect.any(Array),
+      },
     })
     clock.advance(30_000)
 

@@ -1,4 +1,4 @@
-import { signerErrorCodes } from '@sigil/protocol'
+import { type MultiFactorEntry, type MultiFactorProof, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { listVerifiedFactors } from '../../kms/auth/listVerifiedFactors.js'
 import type { SigilContext } from '../../SigilContext.js'
@@ -7,12 +7,13 @@ import { killMfaToken } from './killMfaToken.js'
 import { matchTotpCode } from './matchTotpCode.js'
 import { maxMfaTokenAttempts } from './maxMfaTokenAttempts.js'
 import { mfaErrors } from './mfaErrors.js'
+import { useRecoveryCode } from './recovery/useRecoveryCode.js'
 import { reserveMfaTokenAttempt } from './reserveMfaTokenAttempt.js'
 
 export type RequireMultiFactorsParameters = {
   userId: string
-  /** The codes the client sent (`multiFactors` of the request body). */
-  multiFactors?: { multiFactorId: string; multiFactorCode: string }[] | undefined
+  /** The codes the client sent (`multiFactors` of the request body): TOTP codes, or one recovery code. */
+  multiFactors?: MultiFactorProof[] | undefined
   /** The client's IP: when given, each check takes a point of `codeChecksPerIp`. */
   ip?: string | undefined
   /**
@@ -32,7 +33,9 @@ export type RequireMultiFactorsParameters = {
  * The second-factor gate of every sign-in and of every factor change. Returns at once when the
  * user has no verified factor. Otherwise every code sent must name one of the user's verified
  * factors and be right for the current step (±1), and not be a step already used; at least one
- * must be sent.
+ * must be sent. Instead of TOTP codes, one recovery code alone may be sent (docs/security.md,
+ * "Recovery codes"): it is used up if it is one of the user's unused codes, and counts against the
+ * same limits as a TOTP code, a wrong one like a wrong TOTP code.
  *
  * Guessing is bounded three ways: per IP (`codeChecksPerIp`), per user over all pending logins and
  * IPs (`mfaFailuresPerUser`: checked before any code, a point taken per wrong try; 429 with
@@ -71,6 +74,18 @@ export async function requireMultiFactors(
     return mfaErrors.invalidCode()
   }
 
+  const recovery = codes.find((entry) => 'recoveryCode' in entry)
+  if (recovery) {
+    // One recovery code stands alone: mixed with TOTP codes, the request is refused like a wrong code.
+    if (
+      codes.length !== 1 ||
+      !(await useRecoveryCode(ctx, { userId: parameters.userId, typed: recovery.recoveryCode }))
+    )
+      throw await fail()
+    return
+  }
+  const totpCodes = codes as MultiFactorEntry[]
+
   const rows = await ctx.store.db
     .selectFrom('mfa_factors')
     .select(['id', 'sealed_secret'])
@@ -80,11 +95,11 @@ export async function requireMultiFactors(
     .where(
       'id',
       'in',
-      codes.map((code) => code.multiFactorId),
+      totpCodes.map((code) => code.multiFactorId),
     )
     .execute()
   const matches: { factorId: string; step: number }[] = []
-  for (const { multiFactorId, multiFactorCode } of codes) {
+  for (const { multiFactorId, multiFactorCode } of totpCodes) {
     const row = rows.find((candidate) => candidate.id === multiFactorId)
     if (!row) throw await fail()
     const step = await matchTotpCode(ctx, {

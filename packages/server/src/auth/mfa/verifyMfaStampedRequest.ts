@@ -6,8 +6,14 @@ import type { stampedRequestSchema } from '../../signin/signerSchemas.js'
 import { verifyStampedRequest } from '../../signin/verifyStampedRequest.js'
 import { mfaErrors } from './mfaErrors.js'
 
-/** The `parameters.payload` markers of the four stamped MFA routes: the stamp's intent. */
-export type MfaMarker = 'list_mfas' | 'add_mfa' | 'verify_mfa' | 'delete_mfas'
+/** The `parameters.payload` markers of the stamped MFA routes: the stamp's intent. */
+export type MfaMarker =
+  | 'list_mfas'
+  | 'add_mfa'
+  | 'verify_mfa'
+  | 'delete_mfas'
+  | 'list_recovery_codes'
+  | 'generate_recovery_codes'
 
 /**
  * Authenticates a stamped MFA request as Account Kit sends it: a Turnkey `sign_raw_payload` (V2)

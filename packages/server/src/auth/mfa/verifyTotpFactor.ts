@@ -2,6 +2,7 @@ import type { SigilContext } from '../../SigilContext.js'
 import { acceptTotpStep } from './acceptTotpStep.js'
 import { matchTotpCode } from './matchTotpCode.js'
 import { mfaErrors } from './mfaErrors.js'
+import { issueRecoveryCodes } from './recovery/issueRecoveryCodes.js'
 
 export type VerifyTotpFactorParameters = {
   userId: string
@@ -18,13 +19,16 @@ export type VerifyTotpFactorParameters = {
  * (its code was checked at enrolment) deletes that one now. Unknown or another user's factor: 404;
  * wrong or reused code: 401 `Invalid MFA code`; another factor got verified meanwhile: 409.
  *
+ * The user's first factor (no recovery codes yet) also gets the 10 recovery codes, returned this
+ * once (`recoveryCodes`); a factor that replaces another keeps the codes there are.
+ *
  * @example
  * await verifyTotpFactor(ctx, { userId, multiFactorId, multiFactorCode: '123456', ip: request.ip })
  */
 export async function verifyTotpFactor(
   ctx: SigilContext,
   parameters: VerifyTotpFactorParameters,
-): Promise<void> {
+): Promise<{ recoveryCodes?: string[] }> {
   const factor = await ctx.store.db
     .selectFrom('mfa_factors')
     .select(['id', 'sealed_secret', 'replaces_factor_id'])
@@ -41,7 +45,7 @@ export async function verifyTotpFactor(
   })
   if (step === undefined) throw mfaErrors.invalidCode()
   const now = ctx.now()
-  await ctx.batcher.run(async (trx) => {
+  return ctx.batcher.run(async (trx) => {
     if (!(await acceptTotpStep(trx, { factorId: factor.id, step, now }))) throw mfaErrors.invalidCode()
     const other = await trx
       .selectFrom('mfa_factors')
@@ -58,5 +62,12 @@ export async function verifyTotpFactor(
       .set({ verified: 1, replaces_factor_id: null, verified_at: now, updated_at: now })
       .where('id', '=', factor.id)
       .execute()
+    const hasCodes = await trx
+      .selectFrom('recovery_codes')
+      .select('id')
+      .where('user_id', '=', parameters.userId)
+      .executeTakeFirst()
+    if (hasCodes) return {}
+    return { recoveryCodes: await issueRecoveryCodes(ctx, trx, { userId: parameters.userId }) }
   })
 }

@@ -12,6 +12,7 @@ import * as sponsorLimits from './0010_sponsor_limits.js'
 import * as apiKeyChangeNotices from './0011_api_key_change_notices.js'
 import * as solanaQuoteSettlement from './0012_solana_quote_settlement.js'
 import * as reservedShare from './0013_reserved_share.js'
+import * as recoveryCodes from './0014_recovery_codes.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_api_key_change_notices': apiKeyChangeNotices,
   '0012_solana_quote_settlement': solanaQuoteSettlement,
   '0013_reserved_share': reservedShare,
+  '0014_recovery_codes': recoveryCodes,
 }

@@ -9,7 +9,8 @@ import { verifyTotpFactor } from '../verifyTotpFactor.js'
 /**
  * `POST /signer/v1/auth-verify-multi-factor {stampedRequest, multiFactorId, multiFactorCode}`
  * (marker `verify_mfa`): checks the first code of a TOTP enrolment and marks the factor verified;
- * answers the verified factors. A wrong code answers 401 `Invalid MFA code`.
+ * answers the verified factors, and once, for the user's first factor, the 10 recovery codes
+ * (`recoveryCodes`, Sigil's extension; docs/protocol.md). A wrong code answers 401 `Invalid MFA code`.
  */
 export const verifyMultiFactorRoute = defineSignerRoute({
   path: '/v1/auth-verify-multi-factor',
@@ -19,14 +20,15 @@ export const verifyMultiFactorRoute = defineSignerRoute({
     // Any short string: a malformed code is answered like a wrong one (`Invalid MFA code`).
     multiFactorCode: z.string().max(16),
   }),
-  async handle(ctx, request, body): Promise<{ multiFactors: MultiFactor[] }> {
+  async handle(ctx, request, body): Promise<{ multiFactors: MultiFactor[]; recoveryCodes?: string[] }> {
     const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'verify_mfa')
-    await verifyTotpFactor(ctx, {
+    const { recoveryCodes } = await verifyTotpFactor(ctx, {
       userId,
       multiFactorId: body.multiFactorId,
       multiFactorCode: body.multiFactorCode,
       ip: request.ip,
     })
-    return { multiFactors: await listVerifiedFactors(ctx, { userId }) }
+    const multiFactors = await listVerifiedFactors(ctx, { userId })
+    return recoveryCodes ? { multiFactors, recoveryCodes } : { multiFactors }
   },
 })

@@ -1,0 +1,2 @@
+/** How many recovery codes a user gets at a time. */
+export const recoveryCodeCount = 10
