@@ -82,7 +82,11 @@ test('default: enrol TOTP, sign in again through AWAITING_MFA_AUTH with a code, 
     { multiFactorId: added.multiFactorId, multiFactorCode: await totpCode(added.multiFactorTotpUrl) },
   )
   const factors = [{ multiFactorId: added.multiFactorId, multiFactorType: 'totp' }]
-  expect(verified).toEqual({ multiFactors: factors })
+  // The first factor comes with the user's ten recovery codes, shown this once.
+  expect(verified).toEqual({
+    multiFactors: factors,
+    recoveryCodes: Array.from({ length: 10 }, () => expect.stringMatching(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)),
+  })
   expect(await page.evaluate(() => (window as unknown as TestPageWindow).signer.getMfaFactors())).toEqual({
     multiFactors: factors,
   })
