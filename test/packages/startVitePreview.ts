@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 export type VitePreview = {
   /** `http://localhost:PORT`, the origin the app is served from. */
@@ -19,7 +20,13 @@ export async function startVitePreview(appDir: string, port: number): Promise<Vi
   const child = spawn(
     join(appDir, 'node_modules/.bin/vite'),
     ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    {
+      cwd: appDir,
+      // Vite colours its output when `CI` is set (CI sets it), which splits `:PORT/` with escapes.
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
   )
   let output = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -30,7 +37,7 @@ export async function startVitePreview(appDir: string, port: number): Promise<Vi
     )
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8')
-      if (output.includes(`:${port}/`)) {
+      if (stripVTControlCharacters(output).includes(`:${port}/`)) {
         clearTimeout(timer)
         resolve()
       }
