@@ -49,12 +49,17 @@ export type ApiKeyTable = {
   user_id: string
   name: string
   /**
-   * Lowercase hex; compressed SEC1 for P-256 and secp256k1, 32 bytes for ed25519. Unique with
-   * `curve_type` server-wide (migration 0007): one row, one principal per key.
+   * Lowercase hex; compressed SEC1 for P-256 and secp256k1, 32 bytes for ed25519. With `curve_type`:
+   * one row per organization, and one row server-wide with `delegated = 0` (migration 0020).
    */
   public_key: string
   curve_type: string
   credential_type: string
+  /**
+   * 1 when the key was registered in this organization by a request stamped with the key itself
+   * (Turnkey's delegated access) while it may live elsewhere; 0 for its one home row.
+   */
+  delegated: Generated<number>
   /** The `expirationSeconds` it was created with, or null for a long-lived key. */
   expiration_seconds: string | null
   /** Epoch ms after which the key is refused, or null. */

@@ -4,6 +4,7 @@ import { prepareApiKeys } from '../credentials/prepareApiKeys.js'
 import { requireUser } from '../queries/requireUser.js'
 import { credentialExpiresAt } from './credentialExpiresAt.js'
 import { defineActivity } from './defineActivity.js'
+import { stampingApiKey } from './stampingApiKey.js'
 
 /**
  * `create_api_keys`: adds API keys (P-256, secp256k1 or ed25519 public keys) to a user. Stamped by
@@ -25,6 +26,7 @@ export const createApiKeysActivity = defineActivity({
       apiKeys: parameters.apiKeys,
       now: run.now,
       expiresAtMost: credentialExpiresAt(run.principal),
+      stampedBy: stampingApiKey(run.principal),
     })
     return { result: { apiKeyIds }, parameters: { ...parameters, apiKeys }, write }
   },

@@ -11,6 +11,7 @@ import { prepareWallet } from '../wallets/prepareWallet.js'
 import { walletParamsSchema } from '../wallets/walletSchemas.js'
 import { credentialExpiresAt } from './credentialExpiresAt.js'
 import { defineActivity } from './defineActivity.js'
+import { stampingApiKey } from './stampingApiKey.js'
 
 const oauthProviderSchema = z.object({
   providerName: z.string().min(1).max(256),
@@ -98,6 +99,7 @@ export const createSubOrganizationActivity = defineActivity({
           apiKeys: rootUser.apiKeys,
           now: run.now,
           expiresAtMost: credentialExpiresAt(run.principal),
+          stampedBy: stampingApiKey(run.principal),
         })
         const authenticators = await prepareAuthenticators(ctx, {
           organizationId,

@@ -21,17 +21,20 @@ const findApiKeysByPublicKey = prepareQuery((db) =>
 )
 
 /**
- * Checks an `X-Stamp` header against the exact body and returns the principal whose API key it is
- * (a public key has one row server-wide: migration 0007's unique index). Refuses unknown keys, bad
- * signatures and expired keys with 401.
+ * Checks an `X-Stamp` header against the exact body and returns every live principal whose API key it is:
+ * one, except for a key registered in several organizations by its own holder (Turnkey's delegated
+ * access: migration 0015's index is unique per organization, and `prepareApiKeys` lets a key into a second
+ * organization only when the request that adds it is stamped by that key). `authenticateRequest` then
+ * picks the one row the request's organization names, or refuses. Refuses unknown keys, bad signatures and
+ * expired keys with 401.
  *
  * @example
- * const principal = await authenticateApiKeyStamp(ctx, { header, body: raw })
+ * const principals = await authenticateApiKeyStamp(ctx, { header, body: raw })
  */
 export async function authenticateApiKeyStamp(
   ctx: SigilContext,
   { header, body }: { header: string; body: string },
-): Promise<Principal> {
+): Promise<Principal[]> {
   let stamp: ReturnType<typeof parseApiKeyStamp>
   try {
     stamp = parseApiKeyStamp(header)
@@ -47,10 +50,7 @@ export async function authenticateApiKeyStamp(
   const rows = await ctx.apiKeyCache.read(`${curve}:${publicKey}`, () =>
     findApiKeysByPublicKey(ctx.store, [publicKey, curve]),
   )
-  const row = rows[0]
-  if (!row) throw authenticationErrors.publicKeyNotFound()
-  // Unreachable with the unique index; never pick one of several owners.
-  if (rows.length > 1) throw authenticationErrors.ambiguousCredential()
+  if (rows.length === 0) throw authenticationErrors.publicKeyNotFound()
   let verified: boolean
   try {
     verified = await verifyApiKeyStampCached(ctx.verifyKeyCache, { body, stamp })
@@ -60,17 +60,21 @@ export async function authenticateApiKeyStamp(
     throw authenticationErrors.malformedStamp(cause.details, cause)
   }
   if (!verified) throw authenticationErrors.badApiKeySignature()
-  if (row.expires_at !== null && Number(row.expires_at) <= ctx.now())
-    throw authenticationErrors.expiredApiKey()
-  return {
-    userId: row.user_id,
-    organizationId: row.organization_id,
-    credential: {
-      kind: 'apiKey',
-      apiKeyId: row.id,
-      publicKey: stamp.publicKey.toLowerCase(),
-      credentialType: row.credential_type,
-      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-    },
-  }
+  const now = ctx.now()
+  const live = rows.filter((row) => row.expires_at === null || Number(row.expires_at) > now)
+  if (live.length === 0) throw authenticationErrors.expiredApiKey()
+  return live.map(
+    (row): Principal => ({
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      credential: {
+        kind: 'apiKey',
+        apiKeyId: row.id,
+        publicKey,
+        curveType: row.curve_type,
+        credentialType: row.credential_type,
+        expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+      },
+    }),
+  )
 }

@@ -182,8 +182,9 @@ describe.each(storeDialects)('authenticateRequest on %s', (dialect) => {
 })
 
 /*
- * Defense in depth: migration 0007's unique indexes make a credential held twice impossible; a store
- * without them (dropped here) must still never resolve a stamp to one of several holders.
+ * Defense in depth: migration 0007's unique indexes make a passkey held twice impossible, and migration
+ * 0020's let an API key into a second organization only by its own request; a store without them (dropped
+ * here) must still never resolve a stamp to one of several holders when the request does not name one.
  */
 describe.each(storeDialects)('authenticateRequest with a credential stored twice on %s', (dialect) => {
   let server: TestServer
@@ -194,7 +195,7 @@ describe.each(storeDialects)('authenticateRequest with a credential stored twice
     alice = await createUserSubOrganization(server, { email: 'alice@example.com', name: 'alice' })
     bob = await createUserSubOrganization(server, { email: 'bob@example.com', name: 'bob' })
     for (const index of [
-      'api_keys_public_key_curve_type_unique',
+      'api_keys_public_key_curve_type_home_unique',
       'authenticators_credential_id_unique',
       'authenticators_public_key_unique',
     ])
@@ -207,7 +208,7 @@ describe.each(storeDialects)('authenticateRequest with a credential stored twice
     expect(await response.json()).toMatchObject({ details: [{ turnkeyErrorCode: 'CREDENTIAL_CONFLICT' }] })
   }
 
-  test('error: an API key held by two organizations is refused, whoami naming the parent included', async () => {
+  test('error: an API key held by two sub-organizations is refused when the request names their parent; naming one acts there', async () => {
     const row = await server.store.db
       .selectFrom('api_keys')
       .selectAll()
@@ -217,13 +218,24 @@ describe.each(storeDialects)('authenticateRequest with a credential stored twice
       .insertInto('api_keys')
       .values({ ...row, id: 'copy-in-bob', organization_id: bob.organizationId, user_id: bob.userId })
       .execute()
-    for (const organizationId of [server.rootOrganizationId, alice.organizationId, bob.organizationId])
-      await expectAmbiguous(await server.post('/public/v1/query/whoami', { organizationId }, alice.key))
+    await expectAmbiguous(
+      await server.post('/public/v1/query/whoami', { organizationId: server.rootOrganizationId }, alice.key),
+    )
     const body = JSON.stringify({ organizationId: accountKitRootOrganizationId })
     const stamp = await createApiKeyStamp({ body, privateKey: alice.key.privateKey })
     const response = await server.signer('/v1/whoami', { stampedRequest: { body, stamp, url: '' } })
     expect(response.status).toBe(401)
     expect(await response.json()).toMatchObject({ code: 'CREDENTIAL_CONFLICT' })
+    // A request that names one of the organizations acts as that organization's row, and only there.
+    for (const user of [alice, bob]) {
+      const named = await server.post(
+        '/public/v1/query/whoami',
+        { organizationId: user.organizationId },
+        alice.key,
+      )
+      expect(named.status).toBe(200)
+      expect(await named.json()).toMatchObject({ organizationId: user.organizationId, userId: user.userId })
+    }
   })
 
   test('error: a passkey credential id held by two organizations is refused, even with the first row’s key', async () => {

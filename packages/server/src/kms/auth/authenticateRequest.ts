@@ -33,10 +33,13 @@ const findOrganization = prepareQuery((db) =>
  * finds the credential, and checks the principal may act in the target organization: its own,
  * or any sub-organization of the root organization when the credential is a root-organization key.
  *
- * A stamp names one principal: the one row whose stored key verified it (credential ids and public keys
- * are unique server-wide; a credential found more than once is refused, never resolved to one of its
- * holders). With `allowParentTarget` (whoami naming the parent, e.g. the root or its Account Kit alias)
- * the answer is the principal's own organization, and only when the named one is its parent.
+ * A stamp names one principal: the one row of its credential in the organization the request names
+ * (passkey credential ids are unique server-wide; an API key has at most one row per organization, and
+ * rows beyond its first only by the key's own request: Turnkey's delegated access), or the one row in
+ * that organization's parent (a root key acting in a sub-organization). With `allowParentTarget` (whoami
+ * naming the parent, e.g. the root or its Account Kit alias) the answer is the principal's own
+ * organization, and only when exactly one of its rows is a child of the named one: a key found in several
+ * children is refused as ambiguous, never resolved to one of its holders.
  *
  * @example
  * const { principal, organizationId } = await authenticateRequest(ctx, {
@@ -49,25 +52,44 @@ export async function authenticateRequest(
 ): Promise<AuthenticatedRequest> {
   const apiKeyHeader = parameters.header('x-stamp')
   const webauthnHeader = parameters.header('x-stamp-webauthn')
-  let principal: Principal
+  let principals: Principal[]
   if (apiKeyHeader)
-    principal = await authenticateApiKeyStamp(ctx, { header: apiKeyHeader, body: parameters.body })
+    principals = await authenticateApiKeyStamp(ctx, { header: apiKeyHeader, body: parameters.body })
   else if (webauthnHeader)
-    principal = await authenticateWebauthnStamp(ctx, { header: webauthnHeader, body: parameters.body })
+    principals = [await authenticateWebauthnStamp(ctx, { header: webauthnHeader, body: parameters.body })]
   else throw authenticationErrors.missingStamp()
 
   const target = resolveOrganizationId(ctx, parameters.organizationId)
-  if (principal.organizationId === target) return { principal, organizationId: target }
+  const own = only(principals.filter((principal) => principal.organizationId === target))
+  if (own) return { principal: own, organizationId: target }
 
   const [organization] = await findOrganization(ctx.store, [target])
   if (!organization) throw authenticationErrors.organizationNotFound(parameters.organizationId)
 
   // A root-organization key acts in a sub-organization.
-  if (principal.organizationId === organization.parent_id) return { principal, organizationId: target }
+  const parentKey = only(
+    principals.filter((principal) => principal.organizationId === organization.parent_id),
+  )
+  if (parentKey) return { principal: parentKey, organizationId: target }
 
   if (parameters.allowParentTarget) {
-    const [own] = await findOrganization(ctx.store, [principal.organizationId])
-    if (own?.parent_id === target) return { principal, organizationId: principal.organizationId }
+    const children: Principal[] = []
+    for (const principal of principals) {
+      const [home] = await findOrganization(ctx.store, [principal.organizationId])
+      if (home?.parent_id === target) children.push(principal)
+    }
+    // A key in several children of the named parent: never pick one of them.
+    const child = only(children)
+    if (child) return { principal: child, organizationId: child.organizationId }
   }
-  throw authenticationErrors.organizationMismatch(parameters.organizationId, principal.organizationId)
+  throw authenticationErrors.organizationMismatch(
+    parameters.organizationId,
+    principals.map((principal) => principal.organizationId).join(', '),
+  )
+}
+
+/** The one principal of a list; undefined for none; a list of several is ambiguous and refused. */
+function only(principals: Principal[]): Principal | undefined {
+  if (principals.length > 1) throw authenticationErrors.ambiguousCredential()
+  return principals[0]
 }

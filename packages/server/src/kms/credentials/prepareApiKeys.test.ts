@@ -23,12 +23,19 @@ describe.each(storeDialects)('prepareApiKeys on %s', (dialect) => {
       name = 'key',
       expirationSeconds,
       now = Date.now(),
-    }: { name?: string; expirationSeconds?: string; now?: number } = {},
+      stampedBy,
+    }: {
+      name?: string
+      expirationSeconds?: string
+      now?: number
+      stampedBy?: { publicKey: string; curveType: string }
+    } = {},
   ) => {
     const prepared = prepareApiKeys({
       organizationId: user.organizationId,
       userId: user.userId,
       now,
+      stampedBy,
       apiKeys: [
         {
           apiKeyName: name,
@@ -47,6 +54,15 @@ describe.each(storeDialects)('prepareApiKeys on %s', (dialect) => {
       .select(['id', 'organization_id', 'name'])
       .where('public_key', '=', publicKey)
       .execute()
+  const delegatedRowsOf = async (publicKey: string) =>
+    (
+      await server.store.db
+        .selectFrom('api_keys')
+        .select(['organization_id', 'delegated'])
+        .where('public_key', '=', publicKey)
+        .orderBy('delegated')
+        .execute()
+    ).map((row) => ({ organization_id: row.organization_id, delegated: Number(row.delegated) }))
 
   test('default: a new key is stored once', async () => {
     const key = generateTestKey()
@@ -77,6 +93,38 @@ describe.each(storeDialects)('prepareApiKeys on %s', (dialect) => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 409, errorCode: 'PUBLIC_KEY_ALREADY_REGISTERED' })
     expect(await rowsOf(key.publicKey)).toEqual([{ id, organization_id: alice.organizationId, name: 'key' }])
+  })
+
+  test('behavior: a request stamped by the key itself adds it to a second organization as a delegated row', async () => {
+    const key = generateTestKey()
+    await write(alice, key.publicKey)
+    await write(bob, key.publicKey, {
+      stampedBy: { publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' },
+    })
+    expect(await delegatedRowsOf(key.publicKey)).toEqual([
+      { organization_id: alice.organizationId, delegated: 0 },
+      { organization_id: bob.organizationId, delegated: 1 },
+    ])
+  })
+
+  test('error: a request stamped by another key cannot add a key that lives elsewhere, nor a second key of one curve', async () => {
+    const key = generateTestKey()
+    const other = generateTestKey()
+    await write(alice, key.publicKey)
+    await expect(
+      write(bob, key.publicKey, {
+        stampedBy: { publicKey: other.publicKey, curveType: 'API_KEY_CURVE_P256' },
+      }),
+    ).rejects.toMatchObject({ status: 409, errorCode: 'PUBLIC_KEY_ALREADY_REGISTERED' })
+    // The right key but named for another curve is no proof either.
+    await expect(
+      write(bob, key.publicKey, {
+        stampedBy: { publicKey: key.publicKey, curveType: 'API_KEY_CURVE_SECP256K1' },
+      }),
+    ).rejects.toMatchObject({ errorCode: 'PUBLIC_KEY_ALREADY_REGISTERED' })
+    expect(await delegatedRowsOf(key.publicKey)).toEqual([
+      { organization_id: alice.organizationId, delegated: 0 },
+    ])
   })
 
   test('error: two concurrent registrations of one key for two users: exactly one wins', async () => {

@@ -1,5 +1,5 @@
 import { signerErrorCodes } from '@sigil/protocol'
-import type { Insertable, Transaction } from 'kysely'
+import { type Insertable, sql, type Transaction } from 'kysely'
 import type { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
 import { createId } from '../../ids/createId.js'
@@ -36,6 +36,12 @@ export type PrepareApiKeysParameters = {
    * later one gets this instead (whole seconds, never past it); stored and returned as it is.
    */
   expiresAtMost?: number | undefined
+  /**
+   * The API key that stamped the registering request. A key it registers may also live in other
+   * organizations (Turnkey's delegated access: a backend adds its own key to each sub-organization it
+   * makes); any other key must be new server-wide, or dead, or this user's.
+   */
+  stampedBy?: { publicKey: string; curveType: string } | undefined
 }
 
 /** The key is live for another user (or in another organization): one row per public key server-wide. */
@@ -59,12 +65,15 @@ function capExpirationSeconds(requested: string | undefined, now: number, expire
  * oldest expiring keys beyond {@link maxExpiringKeysPerUser}). In a running server, run the write through
  * `ctx.apiKeyCache.writing` (it may delete keys).
  *
- * A public key has one row server-wide (unique index on `public_key, curve_type`), so a stamp names one
- * principal. The write first deletes the key's earlier row when it is dead (expired) or the same user's
- * (a re-registration: it is replaced); a row live for anyone else makes the insert fail, and the write
- * throws `PUBLIC_KEY_ALREADY_REGISTERED` (409). The index decides, so two concurrent writes of one key
- * cannot both succeed. A P-256 key that is a passkey's public key in another organization is refused too
- * (a look-up: the tables share no index).
+ * A public key has one home row server-wide (unique index on `public_key, curve_type` where
+ * `delegated = 0`) and at most one row per organization (migration 0020). The write first deletes the
+ * key's earlier row when it is dead (expired) or the same user's (a re-registration: it is replaced), then
+ * inserts each key as its home. A key whose home is live elsewhere is written as a delegated row only when
+ * the request was stamped by that key (`stampedBy`: proof of possession); otherwise the write throws
+ * `PUBLIC_KEY_ALREADY_REGISTERED` (409). The indexes decide, so two concurrent writes of one key cannot
+ * both take its home, and nobody holding only a copy of a public key can put it in their organization.
+ * A P-256 key that is a passkey's public key in another organization is refused too (a look-up: the
+ * tables share no index).
  *
  * @example
  * const { apiKeyIds, write } = prepareApiKeys({ organizationId, userId, apiKeys, now })
@@ -77,6 +86,7 @@ export function prepareApiKeys({
   credentialType,
   expiresAtMost,
   generatedNow = false,
+  stampedBy,
 }: PrepareApiKeysParameters) {
   const stored = apiKeys.map((apiKey) => {
     const expirationSeconds = capExpirationSeconds(apiKey.expirationSeconds, now, expiresAtMost)
@@ -137,7 +147,8 @@ export function prepareApiKeys({
       if (rows.length === 0) return
       if (!generatedNow) await prepareInsert(trx)
       try {
-        await trx.insertInto('api_keys').values(rows).execute()
+        if (generatedNow) await trx.insertInto('api_keys').values(rows).execute()
+        else await insertHomeOrDelegated(trx, rows, stampedBy)
       } catch (error) {
         if (isUniqueViolation(error)) throw publicKeyAlreadyRegistered(error)
         throw error
@@ -159,4 +170,36 @@ export function prepareApiKeys({
       if (evict.length > 0) await trx.deleteFrom('api_keys').where('id', 'in', evict).execute()
     },
   }
+}
+
+/**
+ * Inserts each row as its key's home; a row whose key already has a home is inserted as delegated when
+ * `stampedBy` is that key, and refused otherwise.
+ */
+async function insertHomeOrDelegated(
+  trx: Transaction<Database>,
+  rows: Insertable<ApiKeyTable>[],
+  stampedBy: PrepareApiKeysParameters['stampedBy'],
+) {
+  const homes = await trx
+    .insertInto('api_keys')
+    .values(rows)
+    .onConflict((conflict) =>
+      // The index's own predicate, as a literal: SQLite matches the conflict target by its text.
+      conflict.columns(['public_key', 'curve_type']).where('delegated', '=', sql.lit(0)).doNothing(),
+    )
+    .returning('id')
+    .execute()
+  if (homes.length === rows.length) return
+  const inserted = new Set(homes.map((row) => row.id))
+  const rest = rows.filter((row) => !inserted.has(row.id))
+  const proven = (row: Insertable<ApiKeyTable>) =>
+    stampedBy !== undefined &&
+    stampedBy.publicKey === row.public_key &&
+    stampedBy.curveType === row.curve_type
+  if (!rest.every(proven)) throw publicKeyAlreadyRegistered()
+  await trx
+    .insertInto('api_keys')
+    .values(rest.map((row) => ({ ...row, delegated: 1 })))
+    .execute()
 }
