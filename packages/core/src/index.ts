@@ -19,6 +19,7 @@ export {
   type AuthenticateReturnType,
   authenticate,
 } from './actions/authenticate.js'
+export { type DeleteAccountParameters, deleteAccount } from './actions/deleteAccount.js'
 export { disconnect } from './actions/disconnect.js'
 export {
   type ClientActions,
@@ -31,6 +32,7 @@ export {
   type ExportAccountReturnType,
   exportAccount,
 } from './actions/exportAccount.js'
+export { type AccountData, exportAccountData } from './actions/exportAccountData.js'
 export {
   type GenerateRecoveryCodesParameters,
   type GenerateRecoveryCodesReturnType,

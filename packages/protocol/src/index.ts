@@ -50,6 +50,7 @@ export {
 } from './publicApi/activityTypes.js'
 export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
+export type { AccountData, AccountRoutes } from './signerApi/accountRoutes.js'
 export type {
   MultiFactor,
   MultiFactorEntry,

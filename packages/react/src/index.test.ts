@@ -33,6 +33,7 @@ test('default: the entry exports the headless API, the sign-in UI and the texts'
       "useClientActions",
       "useConnect",
       "useConnection",
+      "useDeleteAccount",
       "useDropAndReplaceUserOperation",
       "useExportAccount",
       "useLogout",

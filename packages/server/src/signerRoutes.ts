@@ -1,3 +1,4 @@
+import { accountRoutes } from './auth/account/index.js'
 import { emailRoutes } from './auth/email/index.js'
 import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
@@ -18,4 +19,5 @@ export const signerRoutes: SignerRouteDefinition[] = [
   ...oauthRoutes,
   ...emailRoutes,
   ...mfaRoutes,
+  ...accountRoutes,
 ]

@@ -1,4 +1,4 @@
-export { encodeOauthState, getOauthNonce, type OauthState } from '@sigil/protocol'
+export { type AccountData, encodeOauthState, getOauthNonce, type OauthState } from '@sigil/protocol'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export { type AuthenticateParameters, authenticate } from './actions/authenticate.js'
@@ -12,7 +12,9 @@ export {
   createAccount,
 } from './actions/createAccount.js'
 export { type CreateApiKeyParameters, createApiKey } from './actions/createApiKey.js'
+export { type DeleteAccountParameters, deleteAccount } from './actions/deleteAccount.js'
 export { disconnect } from './actions/disconnect.js'
+export { exportAccountData } from './actions/exportAccountData.js'
 export {
   type ExportWalletParameters,
   type ExportWalletReturnType,

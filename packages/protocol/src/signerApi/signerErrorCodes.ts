@@ -56,6 +56,11 @@ export const signerErrorCodes = {
   CREDENTIAL_CONFLICT: 'CREDENTIAL_CONFLICT',
   ORGANIZATION_NOT_FOUND: 'ORGANIZATION_NOT_FOUND',
   ORGANIZATION_MISMATCH: 'ORGANIZATION_MISMATCH',
+  // Deleting an account.
+  /** The session is older than 5 minutes: sign in again, then delete. */
+  FRESH_SIGN_IN_REQUIRED: 'FRESH_SIGN_IN_REQUIRED',
+  /** The organization has other owners: it is theirs too, so it is not deleted. */
+  ACCOUNT_HAS_OTHER_OWNERS: 'ACCOUNT_HAS_OTHER_OWNERS',
 } as const
 
 export type SignerErrorCode = (typeof signerErrorCodes)[keyof typeof signerErrorCodes]

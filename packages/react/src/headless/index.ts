@@ -66,6 +66,11 @@ export {
 } from '../hooks/useConnect.js'
 export { type UseConnectionReturnType, useConnection } from '../hooks/useConnection.js'
 export {
+  type UseDeleteAccountParameters,
+  type UseDeleteAccountReturnType,
+  useDeleteAccount,
+} from '../hooks/useDeleteAccount.js'
+export {
   type UseDropAndReplaceUserOperationParameters,
   type UseDropAndReplaceUserOperationReturnType,
   useDropAndReplaceUserOperation,

@@ -11,6 +11,8 @@ export type MfaMarker =
   | 'delete_mfas'
   | 'list_recovery_codes'
   | 'generate_recovery_codes'
+  | 'delete_account'
+  | 'export_account_data'
 
 /**
  * The `stampedRequest` of an MFA route: a `sign_raw_payload` body whose payload is the route's

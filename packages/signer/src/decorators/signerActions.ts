@@ -3,7 +3,9 @@ import { type AddMfaParameters, addMfa } from '../actions/addMfa.js'
 import { addPasskey } from '../actions/addPasskey.js'
 import { type AuthenticateParameters, authenticate } from '../actions/authenticate.js'
 import { type CreateApiKeyParameters, createApiKey } from '../actions/createApiKey.js'
+import { type DeleteAccountParameters, deleteAccount } from '../actions/deleteAccount.js'
 import { disconnect } from '../actions/disconnect.js'
+import { exportAccountData } from '../actions/exportAccountData.js'
 import { type ExportWalletParameters, exportWallet } from '../actions/exportWallet.js'
 import {
   type GenerateRecoveryCodesParameters,
@@ -63,6 +65,8 @@ export function signerActions(client: SignerClient) {
     getRecoveryCodeCount: () => getRecoveryCodeCount(client),
     generateRecoveryCodes: (parameters?: GenerateRecoveryCodesParameters) =>
       generateRecoveryCodes(client, parameters),
+    deleteAccount: (parameters?: DeleteAccountParameters) => deleteAccount(client, parameters),
+    exportAccountData: () => exportAccountData(client),
     signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
     signMessage: async (message: SignMessageParameters['message']) =>
       (await import('../actions/signingActions.js')).signMessage(client, { message }),

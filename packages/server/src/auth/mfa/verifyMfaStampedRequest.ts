@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { App } from '../../apps/App.js'
 import { authenticationErrors } from '../../kms/auth/authenticationErrors.js'
+import type { Principal } from '../../kms/auth/Principal.js'
 import type { SigilContext } from '../../SigilContext.js'
 import type { stampedRequestSchema } from '../../signin/signerSchemas.js'
 import { verifyStampedRequest } from '../../signin/verifyStampedRequest.js'
@@ -14,6 +15,8 @@ export type MfaMarker =
   | 'delete_mfas'
   | 'list_recovery_codes'
   | 'generate_recovery_codes'
+  | 'delete_account'
+  | 'export_account_data'
 
 /**
  * Authenticates a stamped MFA request as Account Kit sends it: a Turnkey `sign_raw_payload` (V2)
@@ -30,7 +33,7 @@ export async function verifyMfaStampedRequest(
   app: App,
   stampedRequest: z.output<typeof stampedRequestSchema>,
   marker: MfaMarker,
-): Promise<{ userId: string; organizationId: string }> {
+): Promise<{ userId: string; organizationId: string; principal: Principal }> {
   const { principal, organizationId, json } = await verifyStampedRequest(ctx, app, stampedRequest)
   if (json.type !== 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2') throw mfaErrors.notSignRawPayload()
   const now = ctx.now()
@@ -49,5 +52,5 @@ export async function verifyMfaStampedRequest(
   const parameters = json.parameters as { payload?: unknown } | null | undefined
   if (parameters?.payload !== marker) throw mfaErrors.wrongMarker(marker)
   if (principal.organizationId !== organizationId) throw mfaErrors.notOwnCredential()
-  return { userId: principal.userId, organizationId }
+  return { userId: principal.userId, organizationId, principal }
 }
