@@ -2,9 +2,14 @@ import { useEffect, useState } from 'react'
 
 export type SectionLink = { id: string; label: string }
 
+/** How far below the window's top a section's heading counts as reached: just under the sticky nav. */
+const reachedLine = 96
+
 /**
  * The dashboard's section links, kept at the top of the window while the page scrolls (a row that fits a
- * phone's width); the section in view is marked `aria-current`.
+ * phone's width); the section being read is marked `aria-current`: the last one whose top has passed under
+ * the nav, or the last section once the page is scrolled to its end (a short last section never reaches
+ * the top).
  *
  * @example
  * <SectionNav sections={[{ id: 'wallet', label: 'Wallet' }, { id: 'signing', label: 'Signing' }]} />
@@ -12,32 +17,36 @@ export type SectionLink = { id: string; label: string }
 export function SectionNav({ sections }: { sections: SectionLink[] }) {
   const [current, setCurrent] = useState(sections[0]?.id)
   useEffect(() => {
-    const visible = new Map<string, boolean>()
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting)
-        const first = sections.find(({ id }) => visible.get(id))
-        if (first) setCurrent(first.id)
-      },
-      // The band under the nav: a section counts once its top passes it, until its bottom does.
-      { rootMargin: '-64px 0px -55% 0px' },
-    )
-    for (const { id } of sections) {
-      const element = document.getElementById(id)
-      if (element) observer.observe(element)
+    let frame = 0
+    const update = () => {
+      frame = 0
+      const root = document.documentElement
+      const atEnd = window.innerHeight + window.scrollY >= root.scrollHeight - 2 && window.scrollY > 0
+      let reached = sections[0]?.id
+      for (const { id } of sections) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top
+        if (top !== undefined && top <= reachedLine) reached = id
+      }
+      setCurrent(atEnd ? sections.at(-1)?.id : reached)
     }
-    return () => observer.disconnect()
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update)
+    }
+    update()
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+    }
   }, [sections])
   return (
     <nav className="section-nav" aria-label="Dashboard sections">
       <ul>
         {sections.map(({ id, label }) => (
           <li key={id}>
-            <a
-              href={`#${id}`}
-              aria-current={current === id ? 'location' : undefined}
-              onClick={() => setCurrent(id)}
-            >
+            <a href={`#${id}`} aria-current={current === id ? 'location' : undefined}>
               {label}
             </a>
           </li>

@@ -128,8 +128,7 @@ function Choice<T extends string>({
 
 /** `{ key: { label, … } }` as `{ key: label }`, for `Choice`. */
 function labelsOf<T extends string>(choices: Record<T, { label: string }>): Record<T, string> {
-  return Object.fromEntries(Object.entries<{ label: string }>(choices).map(([key, { label }]) => [key, label])) as Record<
-    T,
-    string
-  >
+  return Object.fromEntries(
+    Object.entries<{ label: string }>(choices).map(([key, { label }]) => [key, label]),
+  ) as Record<T, string>
 }

@@ -21,7 +21,7 @@ export function ThemeToggle() {
       onClick={() => setAppearance({ theme: dark ? 'light' : 'dark' })}
     >
       <span aria-hidden="true" className="button-icon">
-        {dark ? '☾' : '☀'}
+        ☾
       </span>
       Dark mode
     </button>

@@ -13,7 +13,8 @@ export function useSolBalance(rpcUrl: string | undefined, address: string | unde
   const rpc = useMemo(() => (rpcUrl ? createSolanaRpc(rpcUrl) : undefined), [rpcUrl])
   return useQuery({
     queryKey: ['demoSolanaBalance', rpcUrl, address],
-    queryFn: async () => (await rpc!.getBalance(address as Address, { commitment: 'confirmed' }).send()).value,
+    queryFn: async () =>
+      (await rpc!.getBalance(address as Address, { commitment: 'confirmed' }).send()).value,
     enabled: rpc !== undefined && address !== undefined,
     refetchInterval: 5_000,
   })
