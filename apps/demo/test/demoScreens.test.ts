@@ -15,7 +15,7 @@ import { type DemoTestbed, startDemoTestbed } from './startDemoTestbed.js'
 let testbed: DemoTestbed
 beforeAll(async () => {
   testbed = await startDemoTestbed('screens', { chain: true, solana: true })
-}, 180_000)
+}, 240_000)
 afterAll(() => testbed?.close())
 
 /** Each look of a screen takes a few seconds (an axe-core run, a screenshot), more on a busy machine. */
