@@ -7,9 +7,9 @@ const reachedLine = 96
 
 /**
  * The dashboard's section links, kept at the top of the window while the page scrolls (a row that fits a
- * phone's width); the section being read is marked `aria-current`: the last one whose top has passed under
- * the nav, or the last section once the page is scrolled to its end (a short last section never reaches
- * the top).
+ * phone's width); the section being read is marked `aria-current`: the one last picked in the nav while its
+ * heading is on screen (a section near the page's end cannot scroll to the top), else the last one whose top
+ * has passed under the nav, or the last section once the page is scrolled to its end.
  *
  * @example
  * <SectionNav sections={[{ id: 'wallet', label: 'Wallet' }, { id: 'signing', label: 'Signing' }]} />
@@ -27,7 +27,10 @@ export function SectionNav({ sections }: { sections: SectionLink[] }) {
         const top = document.getElementById(id)?.getBoundingClientRect().top
         if (top !== undefined && top <= reachedLine) reached = id
       }
-      setCurrent(atEnd ? sections.at(-1)?.id : reached)
+      const picked = sections.find(({ id }) => `#${id}` === window.location.hash)?.id
+      const pickedTop = picked ? document.getElementById(picked)?.getBoundingClientRect().top : undefined
+      const pickedOnScreen = pickedTop !== undefined && pickedTop >= 0 && pickedTop < window.innerHeight
+      setCurrent(pickedOnScreen ? picked : atEnd ? sections.at(-1)?.id : reached)
     }
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update)
@@ -35,10 +38,12 @@ export function SectionNav({ sections }: { sections: SectionLink[] }) {
     update()
     window.addEventListener('scroll', schedule, { passive: true })
     window.addEventListener('resize', schedule)
+    window.addEventListener('hashchange', schedule)
     return () => {
       cancelAnimationFrame(frame)
       window.removeEventListener('scroll', schedule)
       window.removeEventListener('resize', schedule)
+      window.removeEventListener('hashchange', schedule)
     }
   }, [sections])
   return (
