@@ -25,8 +25,12 @@ export function AddressesPanel({
   const eth = useEthBalance(user.address, settings.chain !== undefined)
   const sol = useSolBalance(settings.solana?.rpcUrl, solanaAddress)
   return (
-    <Panel title="Addresses" description="One seed, two chains: the keys never reach this page.">
-      <dl className="values">
+    <Panel
+      title="Addresses"
+      description="One seed, two chains: the keys never reach this page."
+      className="panel-span"
+    >
+      <dl className="values address-values">
         <CopyableValue label="EVM address" value={user.address} />
         <div className="value-row balance-row">
           <dt>{settings.chain ? `Balance on ${settings.chain.name}` : 'ETH balance'}</dt>
