@@ -1,13 +1,25 @@
 import { useLogout, useSignerStatus } from '@sigil/react'
+import { ThemeToggle } from './appearance/ThemeToggle'
 import { describeSignerStatus } from './describeSignerStatus.js'
 
 /**
- * The top bar: the demo's name, the signer status and, once signed in, 'Sign out'.
+ * The top bar: the demo's name, the signer status, 'Dark mode', 'Appearance' (which opens and closes the
+ * panel `appearanceId`) and, once signed in, 'Sign out'.
  *
  * @example
- * <Header signedIn={true} />
+ * <Header signedIn={true} appearanceId="appearance" appearanceOpen={false} onAppearance={toggle} />
  */
-export function Header({ signedIn }: { signedIn: boolean }) {
+export function Header({
+  signedIn,
+  appearanceId,
+  appearanceOpen,
+  onAppearance,
+}: {
+  signedIn: boolean
+  appearanceId: string
+  appearanceOpen: boolean
+  onAppearance: () => void
+}) {
   const { status } = useSignerStatus()
   const { logout, isLoggingOut } = useLogout()
   return (
@@ -21,11 +33,28 @@ export function Header({ signedIn }: { signedIn: boolean }) {
       <p className="status-pill" data-status={status}>
         {describeSignerStatus(status)}
       </p>
-      {signedIn ? (
-        <button type="button" className="button button-secondary" onClick={logout} disabled={isLoggingOut}>
-          {isLoggingOut ? 'Signing out…' : 'Sign out'}
+      <div className="top-bar-actions">
+        <ThemeToggle />
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          aria-expanded={appearanceOpen}
+          aria-controls={appearanceId}
+          onClick={onAppearance}
+        >
+          Appearance
         </button>
-      ) : null}
+        {signedIn ? (
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            onClick={logout}
+            disabled={isLoggingOut}
+          >
+            {isLoggingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        ) : null}
+      </div>
     </header>
   )
 }

@@ -1,13 +1,16 @@
 import { AuthCard } from '@sigil/react'
+import { useAppearance } from './appearance/useAppearance'
 import type { DemoSettings } from './loadDemoSettings'
 
 /**
- * The signed-out page: a few words on what to try, and Sigil's sign-in card with every method.
+ * The signed-out page: a few words on what to try, and Sigil's sign-in card with every method, in the
+ * demo's theme (its accent, radius and font come through the CSS custom properties, docs/theming.md).
  *
  * @example
  * <SignInScreen settings={settings} />
  */
 export function SignInScreen({ settings }: { settings: DemoSettings }) {
+  const [{ theme }] = useAppearance()
   return (
     <div className="sign-in">
       <section className="intro" aria-labelledby="intro-title">
@@ -26,7 +29,7 @@ export function SignInScreen({ settings }: { settings: DemoSettings }) {
           </p>
         ) : null}
       </section>
-      <AuthCard className="sign-in-card" />
+      <AuthCard className="sign-in-card" theme={theme} />
     </div>
   )
 }

@@ -55,8 +55,8 @@ export type DemoTestbed = {
   latestCode(email: string): Promise<string | undefined>
   /** Waits (up to 10 s) for a sign-in code mailed to `email` other than `not`, and returns it. */
   readCode(email: string, options?: { not?: string | undefined }): Promise<string>
-  /** Saves a PNG of `page` as `test-results/demo/<suite>/<step>.png`. */
-  screenshot(page: Page, step: string): Promise<void>
+  /** Saves a PNG of `page` (the whole page unless `fullPage: false`) as `test-results/demo/<suite>/<step>.png`. */
+  screenshot(page: Page, step: string, options?: { fullPage?: boolean }): Promise<void>
   close(): Promise<void>
 }
 
@@ -194,8 +194,8 @@ export async function startDemoTestbed(
       }
       throw new Error(`no new sign-in mail to ${email} in the dev mailbox`)
     },
-    async screenshot(page, step) {
-      await page.screenshot({ path: join(screenshotDir, `${step}.png`), fullPage: true })
+    async screenshot(page, step, { fullPage = true } = {}) {
+      await page.screenshot({ path: join(screenshotDir, `${step}.png`), fullPage })
     },
     async close() {
       await browser.close()

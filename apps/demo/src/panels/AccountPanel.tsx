@@ -12,14 +12,14 @@ import { Panel } from '../ui/Panel'
 export function AccountPanel({ user }: { user: NonNullable<UseUserReturnType> }) {
   if (user.type === 'eoa')
     return (
-      <Panel title="Account" description="Signed in with a browser wallet.">
+      <Panel title="Account" description="Signed in with a browser wallet." className="panel-span">
         <dl className="values">
           <CopyableValue label="Wallet address" value={user.address} />
         </dl>
       </Panel>
     )
   return (
-    <Panel title="Account" description="Who is signed in.">
+    <Panel title="Account" description="Who is signed in." className="panel-span">
       <dl className="values">
         <CopyableValue label="Email" value={user.email} fallback="none (passkey or OAuth without email)" />
       </dl>

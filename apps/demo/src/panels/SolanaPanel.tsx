@@ -1,6 +1,6 @@
 import { SigilSolanaContext, useSolanaSigner } from '@sigil/react'
 import { createSolanaRpc, lamports } from '@solana/kit'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { DemoSettings } from '../loadDemoSettings'
 import { CopyableValue } from '../ui/CopyableValue'
@@ -8,6 +8,7 @@ import { ErrorText } from '../ui/ErrorText'
 import { Panel } from '../ui/Panel'
 import { formatSol } from './formatSol'
 import { SolanaTransfer } from './SolanaTransfer'
+import { useSolBalance } from './useSolBalance'
 
 /** What 'Get 1 SOL' asks the local runtime for. */
 const airdropLamports = 1_000_000_000n
@@ -47,13 +48,7 @@ function SolanaAccount({ rpcUrl }: { rpcUrl: string }) {
   const signer = useSolanaSigner()
   const rpc = useMemo(() => createSolanaRpc(rpcUrl), [rpcUrl])
   const address = signer?.address
-  const balance = useQuery({
-    queryKey: ['demoSolanaBalance', rpcUrl, address],
-    queryFn: async () => (await rpc.getBalance(address!, { commitment: 'confirmed' }).send()).value,
-    enabled: address !== undefined,
-    // Funds may come from elsewhere (another tab, the CLI): keep the figure fresh.
-    refetchInterval: 5_000,
-  })
+  const balance = useSolBalance(rpcUrl, address)
   const airdrop = useMutation({
     mutationFn: async () => {
       await rpc.requestAirdrop(address!, lamports(airdropLamports), { commitment: 'confirmed' }).send()

@@ -46,7 +46,7 @@ export function SolanaTransfer({
 
   return (
     <div className="sponsored-send">
-      <h3 className="field-label">Send SOL, fee sponsored</h3>
+      <h4 className="field-label">Send SOL, fee sponsored</h4>
       <form className="form" onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <label className="field-label" htmlFor={toId}>
           Recipient

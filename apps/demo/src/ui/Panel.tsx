@@ -9,7 +9,8 @@ export type PanelProps = {
 }
 
 /**
- * A dashboard card: a titled `section` (labelled by its heading, so screen readers list it).
+ * A dashboard card: a titled `section` (labelled by its heading, so screen readers list it), its heading an
+ * `h3` under the dashboard section's `h2`.
  *
  * @example
  * <Panel title="Sign a message">…</Panel>
@@ -18,7 +19,7 @@ export function Panel({ title, description, children, className }: PanelProps) {
   const titleId = useId()
   return (
     <section className={`panel ${className ?? ''}`} aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+      <h3 id={titleId}>{title}</h3>
       {description ? <p className="panel-description">{description}</p> : null}
       {children}
     </section>
