@@ -146,6 +146,8 @@ describe('demo recovery codes', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await shown.getByRole('button', { name: 'I saved them' }).click()
     await panel.getByText('Recovery codes: 10 of 10 unused').waitFor()
+    // The code that proved it is spent: the field is cleared for the next change.
+    expect(await panel.getByLabel('Current code (to remove or replace it)').inputValue()).toBe('')
     await panel.scrollIntoViewIfNeeded()
     await shot('2-factor-named-by-date-1280')
     await page.setViewportSize({ width: 390, height: 844 })

@@ -120,7 +120,12 @@ export function TotpPanel() {
       )}
       <ErrorText error={addMFA.error ?? removeMFA.error} />
       {current || recoveryCodes ? (
-        <RecoveryCodes fresh={recoveryCodes} onSaved={() => setRecoveryCodes(undefined)} proof={proof} />
+        <RecoveryCodes
+          fresh={recoveryCodes}
+          onSaved={() => setRecoveryCodes(undefined)}
+          proof={proof}
+          onMade={() => setCurrentCode('')}
+        />
       ) : null}
     </Panel>
   )
