@@ -21,6 +21,7 @@ test('default: the entry exports the headless API, the sign-in UI and the texts'
       "cookieToInitialState",
       "createConfig",
       "defaultAuthSections",
+      "getPasskeyErrorText",
       "texts",
       "useAccount",
       "useAddPasskey",

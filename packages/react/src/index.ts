@@ -11,5 +11,6 @@ export {
   type SocialAuthType,
 } from './components/AuthUiConfig.js'
 export * from './headless/index.js'
+export { getPasskeyErrorText } from './ui/getPasskeyErrorText.js'
 export { texts } from './ui/texts.js'
 export { version } from './version.js'

@@ -10,6 +10,8 @@ export type RecoveryCodesProps = {
   onSaved: () => void
   /** The verified factor's current code, which making new codes needs (the MFA gate). */
   proof?: MultiFactorEntry[] | undefined
+  /** Called once new codes are made: the current code that proved it is spent, clear it. */
+  onMade?: (() => void) | undefined
 }
 
 /**
@@ -21,7 +23,7 @@ export type RecoveryCodesProps = {
  * @example
  * <RecoveryCodes fresh={recoveryCodes} onSaved={() => setRecoveryCodes(undefined)} proof={proof} />
  */
-export function RecoveryCodes({ fresh, onSaved, proof }: RecoveryCodesProps) {
+export function RecoveryCodes({ fresh, onSaved, proof, onMade }: RecoveryCodesProps) {
   const { getRecoveryCodeCount, generateRecoveryCodes, isReady } = useMFA()
   const [made, setMade] = useState<string[]>()
   const [copied, setCopied] = useState(false)
@@ -40,6 +42,7 @@ export function RecoveryCodes({ fresh, onSaved, proof }: RecoveryCodesProps) {
     const { recoveryCodes } = await generateRecoveryCodes.mutateAsync({ multiFactors: proof })
     setCopied(false)
     setMade(recoveryCodes)
+    onMade?.()
   }
 
   if (shown)

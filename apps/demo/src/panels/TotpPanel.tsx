@@ -3,11 +3,13 @@ import type { MultiFactor } from '@sigil/signer'
 import { useEffect, useId, useState } from 'react'
 import { ErrorText } from '../ui/ErrorText'
 import { Panel } from '../ui/Panel'
+import { describeFactor } from './describeFactor'
 import { RecoveryCodes } from './RecoveryCodes'
 import { type TotpEnrolment, TotpSetup } from './TotpSetup'
 
 /**
- * Two-factor codes (`useMFA`): lists the user's TOTP factors, adds one (`TotpSetup`: a QR code and
+ * Two-factor codes (`useMFA`): lists the user's TOTP factors by name and date ("Authenticator app ·
+ * added 7 Dec 2026", `describeFactor`), adds one (`TotpSetup`: a QR code and
  * the key to type, then a first code to confirm it) and removes one.
  * With a factor, the next sign-in asks for a code after the email step, and removing or replacing
  * it needs the app's current code (the server refuses a session alone).
@@ -65,13 +67,13 @@ export function TotpPanel() {
         <ul className="item-list" aria-label="Your authenticator apps">
           {factors.map((factor) => (
             <li key={factor.multiFactorId} className="item">
-              <span>Authenticator app</span>
+              <span>{describeFactor(factor)}</span>
               <button
                 type="button"
                 className="button button-small button-danger"
                 onClick={() => void remove(factor.multiFactorId).catch(() => undefined)}
                 disabled={removeMFA.isPending || needsCode}
-                aria-label={`Remove ${factor.multiFactorType.toUpperCase()} factor (authenticator app)`}
+                aria-label={`Remove ${factor.multiFactorType.toUpperCase()} factor (${describeFactor(factor).toLowerCase()})`}
               >
                 Remove
               </button>
@@ -118,7 +120,12 @@ export function TotpPanel() {
       )}
       <ErrorText error={addMFA.error ?? removeMFA.error} />
       {current || recoveryCodes ? (
-        <RecoveryCodes fresh={recoveryCodes} onSaved={() => setRecoveryCodes(undefined)} proof={proof} />
+        <RecoveryCodes
+          fresh={recoveryCodes}
+          onSaved={() => setRecoveryCodes(undefined)}
+          proof={proof}
+          onMade={() => setCurrentCode('')}
+        />
       ) : null}
     </Panel>
   )

@@ -1,6 +1,10 @@
 import { readSignInError } from '@sigil/core'
+import { getPasskeyErrorText } from '@sigil/react'
+
 /**
  * The text to show for an error, in words a user can act on:
+ * - a failed passkey prompt (the browser's `NotAllowedError`, `InvalidStateError`, …, anywhere in the
+ *   cause chain): what happened in plain words (`getPasskeyErrorText`), never the browser's message;
  * - a JSON-RPC error (viem wraps the server's answer, and its `message` lists the whole request): the
  *   server's own message, e.g. a sponsorship policy's refusal;
  * - an HTTP error from the server (viem's `HttpRequestError`, whose `details` is the `error` field of the
@@ -15,6 +19,8 @@ import { readSignInError } from '@sigil/core'
  * readErrorMessage(error) // 'Policy pol_… is disabled'
  */
 export function readErrorMessage(error: Error): string {
+  const passkey = getPasskeyErrorText(error)
+  if (passkey) return passkey
   const signIn = readSignInError(error)
   if (signIn.status !== undefined) {
     if (signIn.code === 'INVALID_MFA_CODE')

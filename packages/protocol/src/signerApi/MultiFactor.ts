@@ -1,5 +1,14 @@
-/** A second factor the server lists (verified TOTP factors only). */
-export type MultiFactor = { multiFactorId: string; multiFactorType: 'totp' | (string & {}) }
+/**
+ * A second factor the server lists (verified TOTP factors only). `createdAt` is Sigil's additive
+ * extension (docs/protocol.md, "Two-factor codes"): when the factor was added, as an ISO 8601 string,
+ * in the answers to the signed-in user (list, verify, delete); other answers and Account Kit's server
+ * leave it out.
+ */
+export type MultiFactor = {
+  multiFactorId: string
+  multiFactorType: 'totp' | (string & {})
+  createdAt?: string | undefined
+}
 
 /** A code for a factor, sent to the server with a sign-in or an MFA-gated change. */
 export type MultiFactorEntry = { multiFactorId: string; multiFactorCode: string }

@@ -7,6 +7,8 @@ import { texts } from '../ui/texts.js'
 export type ErrorScreenProps = {
   heading: string
   body: string
+  /** What happened in plain words, read first (a passkey failure: closed, timed out, the wrong site). */
+  description?: string | undefined
   /** Default 'Try again'. */
   tryAgainLabel?: string | undefined
   onTryAgain: () => void
@@ -19,7 +21,8 @@ export type ErrorScreenProps = {
 }
 
 /**
- * The error screen of docs/sign-in-ui.md: a heading, a body, a try-again button and 'Use another method' (or
+ * The error screen of docs/sign-in-ui.md: a heading, the plain-words description when there is one, a body, a
+ * try-again button and 'Use another method' (or
  * 'Skip'). It is announced as an alert; by default it disconnects, which ends the sign-in in flight,
  * and Try again waits for that before it starts again.
  *
@@ -29,6 +32,7 @@ export type ErrorScreenProps = {
 export function ErrorScreen({
   heading,
   body,
+  description,
   tryAgainLabel = texts.error.tryAgain,
   onTryAgain,
   onUseAnotherMethod,
@@ -47,6 +51,7 @@ export function ErrorScreen({
   return (
     <section className="sigil-stack" role="alert" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
+      {description ? <p>{description}</p> : null}
       <p className="sigil-muted">{body}</p>
       <Button variant="primary" onClick={tryAgain}>
         {tryAgainLabel}

@@ -90,6 +90,9 @@ test('behavior: back, close and reset follow docs/sign-in-ui.md#steps', () => {
   const steps: AuthStep[] = [
     { type: 'email_verify', email },
     { type: 'otp_verify', email },
+    // The authenticator code step has a way back too (issue 31): to the first step, the sign-in ended.
+    { type: 'totp_verify', previousStep: 'otp' },
+    { type: 'totp_verify', previousStep: 'magicLink', email, factorId: 'f' },
     { type: 'passkey_verify' },
     { type: 'passkey_create' },
     { type: 'oauth_completing', config: google },

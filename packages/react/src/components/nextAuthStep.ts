@@ -37,6 +37,7 @@ export type AuthStepEvent =
 const backSteps = new Set<AuthStep['type']>([
   'email_verify',
   'otp_verify',
+  'totp_verify',
   'passkey_verify',
   'passkey_create',
   'pick_eoa',

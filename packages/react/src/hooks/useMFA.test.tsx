@@ -60,7 +60,9 @@ test('default: enrol a TOTP factor, sign in again through AWAITING_MFA_AUTH, rem
       multiFactorCode: await totpCode(multiFactorTotpUrl),
     }),
   )
-  expect(verified.multiFactors).toEqual([{ multiFactorId, multiFactorType: 'totp' }])
+  expect(verified.multiFactors).toEqual([
+    { multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+  ])
 
   await act(() => result.current.logout.logoutAsync())
   expect(result.current.mfa.isReady).toBe(false)

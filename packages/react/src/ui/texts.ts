@@ -95,6 +95,23 @@ export const texts = {
     link: 'Contact support',
   },
   protectedBy: 'protected by',
+  /**
+   * What a failed passkey prompt means, in words (`getPasskeyErrorText`): the browser's error names
+   * (`NotAllowedError`, `InvalidStateError`, …) and messages are never shown.
+   */
+  passkeyError: {
+    cancelled:
+      'The passkey window was closed or timed out before you confirmed. Try again when you are ready.',
+    alreadyAdded:
+      'This device already has a passkey for your account, so there is nothing to add. Use it to sign in.',
+    wrongSite:
+      "Your passkey can't be used on this web address. Check that you are on the right site, then try again.",
+    notSupported:
+      "This browser or device can't use passkeys. Try another browser, or sign in with your email.",
+    tookTooLong: 'The passkey request took too long. Try again.',
+    alreadyAddedHeading: 'Passkey already on this device',
+    notSupportedHeading: 'Passkeys are not available here',
+  },
   error: {
     permissionDenied: {
       heading: 'Permission denied',

@@ -39,7 +39,10 @@ const enroll = async (email: string) => {
   })
   const code = await totpCode(added.multiFactorTotpUrl)
   const verified = await signer.verifyMfa({ multiFactorId: added.multiFactorId, multiFactorCode: code })
-  expect(verified.multiFactors).toEqual([{ multiFactorId: added.multiFactorId, multiFactorType: 'totp' }])
+  // The signed-in user's answers name when each factor was added (`createdAt`, ISO 8601).
+  expect(verified.multiFactors).toEqual([
+    { multiFactorId: added.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+  ])
   expect(await signer.getMfaFactors()).toEqual({ multiFactors: verified.multiFactors })
   await signer.disconnect()
   return added

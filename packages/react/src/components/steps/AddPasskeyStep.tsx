@@ -33,6 +33,7 @@ export function AddPasskeyStep({ authStep }: { authStep: Extract<AuthStep, { typ
       <ErrorScreen
         heading={screen.heading}
         body={screen.body}
+        description={screen.description}
         tryAgainLabel={screen.tryAgain}
         onTryAgain={() => {
           dispatch({ type: 'TRY_AGAIN' }, 'passkey_create')

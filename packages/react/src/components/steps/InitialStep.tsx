@@ -1,5 +1,6 @@
 import { readSignInError } from '@sigil/core'
 import { Fragment } from 'react'
+import { getPasskeyErrorText } from '../../ui/getPasskeyErrorText.js'
 import { texts } from '../../ui/texts.js'
 import type { AuthStep } from '../AuthStep.js'
 import { useAuthUi } from '../AuthUiContext.js'
@@ -29,7 +30,7 @@ export function InitialStep({ authStep }: { authStep: AuthStep }) {
       {hideSignInText ? null : <h2>{texts.signIn}</h2>}
       {error && !hideError ? (
         <p className="sigil-error" role="alert">
-          {toSentence(readSignInError(error).message ?? error.message)}
+          {getPasskeyErrorText(error) ?? toSentence(readSignInError(error).message ?? error.message)}
         </p>
       ) : null}
       {sections.map((section, index) => (

@@ -10,7 +10,7 @@ import { usePasskeySignIn } from '../usePasskeySignIn.js'
 /**
  * Step passkey_verify ('Continue with passkey', docs/sign-in-ui.md): 'Follow the prompt to verify your passkey.'
  * while the browser asks. A failure draws 'Connection failed' (or 'Permission denied', 'Connection
- * timed out'), whose Try again asks again.
+ * timed out') with what happened in plain words, whose Try again asks again.
  *
  * @example
  * <PasskeyVerifyStep authStep={{ type: 'passkey_verify' }} />
@@ -24,6 +24,7 @@ export function PasskeyVerifyStep({ authStep }: { authStep: Extract<AuthStep, { 
       <ErrorScreen
         heading={screen.heading}
         body={screen.body}
+        description={screen.description}
         tryAgainLabel={screen.tryAgain}
         onTryAgain={() => void signInWithPasskey()}
         onUseAnotherMethod={() => dispatch({ type: 'USE_ANOTHER_METHOD' })}

@@ -148,7 +148,7 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
       }),
     )
     expect(malloryList.body.multiFactors).toEqual([
-      { multiFactorId: mallorys.multiFactorId, multiFactorType: 'totp' },
+      { multiFactorId: mallorys.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
     ])
   })
 

@@ -46,6 +46,7 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
   test('default: request → verify → list', async () => {
     const user = await createMfaTestUser(server)
 
+    const requestedFrom = clock.now()
     const requested = await read(
       await server.signer('/v1/auth-request-multi-factor', {
         stampedRequest: await user.stamp('add_mfa'),
@@ -82,7 +83,13 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
         multiFactorCode: await totpCodeAt(requested.body.multiFactorTotpUrl, clock.now()),
       }),
     )
-    const factor = { multiFactorId: requested.body.multiFactorId, multiFactorType: 'totp' }
+    const requestedUntil = clock.now()
+    // `createdAt` (Sigil's extension): when the factor was added, as ISO 8601.
+    const factor = {
+      multiFactorId: requested.body.multiFactorId,
+      multiFactorType: 'totp',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    }
     // The first factor comes with its 10 recovery codes, shown this once (docs/protocol.md).
     expect(verified).toEqual({
       status: 200,
@@ -93,7 +100,11 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
       stampedRequest: await user.stamp('list_mfas'),
     })
     expect(listed.headers.get('cache-control')).toBe('no-store')
-    expect(await listed.json()).toEqual({ multiFactors: [factor] })
+    const listedBody = (await listed.json()) as { multiFactors: { createdAt: string }[] }
+    expect(listedBody).toEqual({ multiFactors: [factor] })
+    const addedAt = Date.parse(listedBody.multiFactors[0]!.createdAt)
+    expect(addedAt).toBeGreaterThanOrEqual(requestedFrom)
+    expect(addedAt).toBeLessThanOrEqual(requestedUntil)
   })
 
   test('behavior: the secret is sealed at rest, never stored in clear', async () => {
@@ -186,7 +197,9 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
         )
       ).body.multiFactors
     // Until the new factor is verified, the old one still gates sign-in.
-    expect(await list()).toEqual([{ multiFactorId: old.multiFactorId, multiFactorType: 'totp' }])
+    expect(await list()).toEqual([
+      { multiFactorId: old.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+    ])
     const verified = await read(
       await server.signer('/v1/auth-verify-multi-factor', {
         stampedRequest: await user.stamp('verify_mfa'),
@@ -196,9 +209,19 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
     )
     expect(verified).toEqual({
       status: 200,
-      body: { multiFactors: [{ multiFactorId: requested.body.multiFactorId, multiFactorType: 'totp' }] },
+      body: {
+        multiFactors: [
+          {
+            multiFactorId: requested.body.multiFactorId,
+            multiFactorType: 'totp',
+            createdAt: expect.any(String),
+          },
+        ],
+      },
     })
-    expect(await list()).toEqual([{ multiFactorId: requested.body.multiFactorId, multiFactorType: 'totp' }])
+    expect(await list()).toEqual([
+      { multiFactorId: requested.body.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+    ])
   })
 
   test("error: 'sms' is refused with the exact message", async () => {
@@ -286,7 +309,9 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
     const listed = await read(
       await server.signer('/v1/auth-list-multi-factors', { stampedRequest: await user.stamp('list_mfas') }),
     )
-    expect(listed.body.multiFactors).toEqual([{ multiFactorId, multiFactorType: 'totp' }])
+    expect(listed.body.multiFactors).toEqual([
+      { multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+    ])
   })
 
   test('default: validate-multi-factors gives a bundle that opens and stamps a whoami', async () => {

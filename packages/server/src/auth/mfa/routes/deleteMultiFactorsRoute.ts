@@ -1,9 +1,9 @@
 import type { MultiFactor } from '@sigil/protocol'
 import { z } from 'zod'
-import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
 import { deleteMultiFactors } from '../deleteMultiFactors.js'
+import { listUserMultiFactors } from '../listUserMultiFactors.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 
@@ -26,6 +26,6 @@ export const deleteMultiFactorsRoute = defineSignerRoute({
     const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'delete_mfas')
     await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
     await deleteMultiFactors(ctx, { userId, multiFactorIds: body.multiFactorIds })
-    return { multiFactors: await listVerifiedFactors(ctx, { userId }) }
+    return { multiFactors: await listUserMultiFactors(ctx, { userId }) }
   },
 })

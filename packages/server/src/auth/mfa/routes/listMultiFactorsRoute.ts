@@ -1,8 +1,8 @@
 import type { MultiFactor } from '@sigil/protocol'
 import { z } from 'zod'
-import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { stampedRequestSchema } from '../../../signin/signerSchemas.js'
+import { listUserMultiFactors } from '../listUserMultiFactors.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 
 /** `POST /signer/v1/auth-list-multi-factors {stampedRequest}` (marker `list_mfas`): the user's verified factors. */
@@ -11,6 +11,6 @@ export const listMultiFactorsRoute = defineSignerRoute({
   schema: z.object({ stampedRequest: stampedRequestSchema }),
   async handle(ctx, request, body): Promise<{ multiFactors: MultiFactor[] }> {
     const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'list_mfas')
-    return { multiFactors: await listVerifiedFactors(ctx, { userId }) }
+    return { multiFactors: await listUserMultiFactors(ctx, { userId }) }
   },
 })

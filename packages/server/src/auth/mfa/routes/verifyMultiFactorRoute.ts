@@ -1,8 +1,8 @@
 import type { MultiFactor } from '@sigil/protocol'
 import { z } from 'zod'
-import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { stampedRequestSchema } from '../../../signin/signerSchemas.js'
+import { listUserMultiFactors } from '../listUserMultiFactors.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 import { verifyTotpFactor } from '../verifyTotpFactor.js'
 
@@ -28,7 +28,7 @@ export const verifyMultiFactorRoute = defineSignerRoute({
       multiFactorCode: body.multiFactorCode,
       ip: request.ip,
     })
-    const multiFactors = await listVerifiedFactors(ctx, { userId })
+    const multiFactors = await listUserMultiFactors(ctx, { userId })
     return recoveryCodes ? { multiFactors, recoveryCodes } : { multiFactors }
   },
 })
