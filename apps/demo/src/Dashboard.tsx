@@ -2,6 +2,7 @@ import type { UseUserReturnType } from '@sigil/react'
 import type { DemoSettings } from './loadDemoSettings'
 import { AccountPanel } from './panels/AccountPanel'
 import { AddressesPanel } from './panels/AddressesPanel'
+import { DeleteAccountPanel } from './panels/DeleteAccountPanel'
 import { ExportPanel } from './panels/ExportPanel'
 import { PasskeyPanel } from './panels/PasskeyPanel'
 import { SignMessagePanel } from './panels/SignMessagePanel'
@@ -81,10 +82,11 @@ export function Dashboard({
           <DashboardSection
             id="export"
             title="Export"
-            intro="Take your wallet to another app with its recovery phrase."
+            intro="Take your wallet to another app with its recovery phrase, or leave for good."
             layout="narrow"
           >
             <ExportPanel />
+            <DeleteAccountPanel />
           </DashboardSection>
         </>
       ) : null}

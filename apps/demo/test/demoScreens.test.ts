@@ -72,7 +72,7 @@ const clean = (found: Record<string, string[]>) =>
 const isBelowNav = (page: Page, section: string) =>
   page.evaluate((name) => {
     const nav = document.querySelector('nav[aria-label="Dashboard sections"]')!.getBoundingClientRect()
-    const heading = [...document.querySelectorAll('h2')].find((each) => each.textContent === name)!
+    const heading = Array.from(document.querySelectorAll('h2')).find((each) => each.textContent === name)!
     const top = heading.getBoundingClientRect().top
     return top >= nav.bottom && top < window.innerHeight
   }, section)
