@@ -70,6 +70,14 @@ export {
   signerPagePaths,
   signerRoutePaths,
 } from './signerApi/SignerRoutes.js'
+export type {
+  CreateUsersRequest,
+  DeleteUsersRequest,
+  MultiOwnerMember,
+  MultiOwnerRoutes,
+  SignRawPayloadResult,
+  UpdateRootQuorumRequest,
+} from './signerApi/multiOwnerRoutes.js'
 export type { StampedRequest } from './signerApi/StampedRequest.js'
 export {
   type SignerErrorBody,

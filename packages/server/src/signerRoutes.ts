@@ -3,6 +3,7 @@ import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
 import { signupRoute } from './auth/signupRoute.js'
 import type { SignerRouteDefinition } from './signin/defineSignerRoute.js'
+import { multiOwnerRoutes } from './multiOwner/index.js'
 import { signinRoutes } from './signin/index.js'
 
 /**
@@ -18,4 +19,5 @@ export const signerRoutes: SignerRouteDefinition[] = [
   ...oauthRoutes,
   ...emailRoutes,
   ...mfaRoutes,
+  ...multiOwnerRoutes,
 ]

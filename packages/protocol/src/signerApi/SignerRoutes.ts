@@ -1,4 +1,5 @@
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
+import { type MultiOwnerRoutes, multiOwnerRoutePathSet } from './multiOwnerRoutes.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
 import type { StampedRequest } from './StampedRequest.js'
 import type { SignerUser } from './User.js'
@@ -39,7 +40,7 @@ export type OtpResponse =
  * with their bodies and answers (docs/protocol.md#signer-api). Both ends are typed against it: the
  * SDK's `request` and the server's route definitions.
  */
-export type SignerRoutes = {
+export type SignerRoutes = MultiOwnerRoutes & {
   '/v1/signup': {
     body: EmailStartBody | PasskeySignupBody
     response: {
@@ -151,6 +152,7 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/auth-delete-multi-factors': true,
   '/v1/auth-list-recovery-codes': true,
   '/v1/auth-generate-recovery-codes': true,
+  ...multiOwnerRoutePathSet,
 }
 
 /**
