@@ -192,6 +192,26 @@ describe.each(storeDialects)('multi-owner quorum on %s', (dialect) => {
     expect(submitted.status).toBe(403)
   })
 
+  test('error: two last approvals at once run the activity once', async () => {
+    const e = createOwnerKey()
+    const prepared = await client.signer('/v1/multi-owner-prepare-add', {
+      organizationId: orgId,
+      members: [{ evmSignerAddress: e.address }],
+    })
+    const adding = await client.send('/v1/multi-owner-add', stampAsOwner(a, prepared.body.result))
+    const { fingerprint, id } = adding.body.data.activity
+    const answers = await Promise.all([client.approve(b, orgId, fingerprint), client.approve(c, orgId, fingerprint)])
+    // Each answer is the completed activity, or (the other vote came first) "no longer waiting".
+    expect(answers.some((answer) => answer.status === 200)).toBe(true)
+    for (const answer of answers)
+      if (answer.status === 200) expect(answer.body.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+      else expect(answer.status).toBe(400)
+    expect(await statusOf(id)).toBe('ACTIVITY_STATUS_COMPLETED')
+    expect(Object.keys(await client.ownerIds(orgId))).toHaveLength(4)
+    const users = await server.store.db.selectFrom('users').select('id').where('organization_id', '=', orgId).execute()
+    expect(users).toHaveLength(4)
+  })
+
   test('error: rejections the quorum cannot spare reject the activity for good', async () => {
     const timestampMs = Date.now()
     const pending = await client.signRaw(a, orgId, wallet, hash('66'), timestampMs)

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { ApiError, grpcCodes } from '../../http/errors/ApiError.js'
 import { parseWith } from '../../http/parseWith.js'
 import type { SigilContext } from '../../SigilContext.js'
+import { isUniqueViolation } from '../../store/isUniqueViolation.js'
 import type { ActivityTable } from '../../store/schema.js'
 import { findOwnerActivity } from '../activities/ownerActivities.js'
 import { readRootQuorum } from '../readRootQuorum.js'
@@ -68,8 +69,18 @@ export async function runIfApproved(ctx: SigilContext, activityId: string): Prom
       if (Number(updated.numUpdatedRows) !== 1) throw new AlreadySettledError()
     })
     ctx.metrics.activities.inc({ type: row.type, status: 'ACTIVITY_STATUS_COMPLETED' })
-  } catch (error) {
-    if (error instanceof AlreadySettledError) return readActivity(ctx, activityId)
+  } catch (caught) {
+    let error = caught
+    if (error instanceof AlreadySettledError || isUniqueViolation(error)) {
+      // Another approval ran it first (its rows then collide with ours), or a row it writes exists.
+      const settled = await readActivity(ctx, activityId)
+      if (settled.status !== pending) return settled
+      if (isUniqueViolation(error))
+        error = new ApiError('ALREADY_EXISTS', 'a resource this activity creates already exists', {
+          errorCode: 'REQUEST_INVALID',
+          cause: error,
+        })
+    }
     if (!(error instanceof ApiError)) throw error
     const failure = { code: grpcCodes[error.grpc].code, message: error.shortMessage, details: [] }
     await settle(ctx, activityId, {
