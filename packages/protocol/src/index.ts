@@ -56,6 +56,14 @@ export type {
   MultiFactorProof,
   RecoveryCodeEntry,
 } from './signerApi/MultiFactor.js'
+export type {
+  CreateUsersRequest,
+  DeleteUsersRequest,
+  MultiOwnerMember,
+  MultiOwnerRoutes,
+  SignRawPayloadResult,
+  UpdateRootQuorumRequest,
+} from './signerApi/multiOwnerRoutes.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,
@@ -70,14 +78,6 @@ export {
   signerPagePaths,
   signerRoutePaths,
 } from './signerApi/SignerRoutes.js'
-export type {
-  CreateUsersRequest,
-  DeleteUsersRequest,
-  MultiOwnerMember,
-  MultiOwnerRoutes,
-  SignRawPayloadResult,
-  UpdateRootQuorumRequest,
-} from './signerApi/multiOwnerRoutes.js'
 export type { StampedRequest } from './signerApi/StampedRequest.js'
 export {
   type SignerErrorBody,

@@ -17,7 +17,8 @@ export async function authenticateOwnerRequest(
   app: App,
   stampedRequest: z.output<typeof stampedRequestSchema>,
 ): Promise<OwnerStamp> {
-  if (stampedRequest.stamp.stampHeaderName.toLowerCase() !== 'x-stamp') throw authenticationErrors.missingStamp()
+  if (stampedRequest.stamp.stampHeaderName.toLowerCase() !== 'x-stamp')
+    throw authenticationErrors.missingStamp()
   return authenticateOwnerStamp(ctx, {
     app,
     body: stampedRequest.body,

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { readJsonBody } from '../http/readJsonBody.js'
 import type { SigilContext } from '../SigilContext.js'
 import { authenticateOwnerStamp } from './authenticateOwnerStamp.js'
-import { voteOnActivity, voteTypes } from './consensus/voteOnActivity.js'
+import { voteOnActivity, type voteTypes } from './consensus/voteOnActivity.js'
 
 const votePaths = {
   approve_activity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',

@@ -2,7 +2,7 @@ import type { App } from '../apps/App.js'
 import type { SigilContext } from '../SigilContext.js'
 import { listOwners, type Owner } from './listOwners.js'
 import { multiOwnerErrors } from './multiOwnerErrors.js'
-import { readRootQuorum, type RootQuorum } from './readRootQuorum.js'
+import { type RootQuorum, readRootQuorum } from './readRootQuorum.js'
 
 /**
  * A multi-owner organization of `app`, its owners and root quorum; another app's organization, or

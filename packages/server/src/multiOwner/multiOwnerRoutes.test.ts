@@ -81,14 +81,19 @@ describe.each(storeDialects)('multi-owner routes on %s', (dialect) => {
     expect(prepared.body.result).toMatchObject({
       type: 'ACTIVITY_TYPE_CREATE_USERS_V3',
       organizationId: orgId,
-      parameters: { users: [{ userName: third.address, apiKeys: [], authenticators: [], oauthProviders: [] }] },
+      parameters: {
+        users: [{ userName: third.address, apiKeys: [], authenticators: [], oauthProviders: [] }],
+      },
     })
     const added = await client.send('/v1/multi-owner-add', await stampAsUser(prepared.body.result))
     expect(added.status).toBe(200)
     expect(added.body.result.members).toHaveLength(3)
     const { updateRootQuorumRequest } = added.body.result
     expect(updateRootQuorumRequest.parameters.userIds).toHaveLength(3)
-    const updated = await client.send('/v1/multi-owner-update-root-quorum', await stampAsUser(updateRootQuorumRequest))
+    const updated = await client.send(
+      '/v1/multi-owner-update-root-quorum',
+      await stampAsUser(updateRootQuorumRequest),
+    )
     expect(updated).toEqual({ status: 200, body: { result: {} } })
     expect((await client.quorumOf(orgId)).userIds).toHaveLength(3)
 
@@ -103,9 +108,14 @@ describe.each(storeDialects)('multi-owner routes on %s', (dialect) => {
     expect(deleteMembersRequest.parameters.userIds).toEqual([ids[third.address.toLowerCase()]])
     expect(shrink.parameters.userIds).not.toContain(ids[third.address.toLowerCase()])
     const stampedDelete = await stampAsUser(deleteMembersRequest)
-    expect((await client.send('/v1/multi-owner-update-root-quorum', await stampAsUser(shrink))).status).toBe(200)
+    expect((await client.send('/v1/multi-owner-update-root-quorum', await stampAsUser(shrink))).status).toBe(
+      200,
+    )
     const deleted = await client.send('/v1/multi-owner-delete', stampedDelete)
-    expect(deleted).toEqual({ status: 200, body: { result: { deletedUserIds: [ids[third.address.toLowerCase()]] } } })
+    expect(deleted).toEqual({
+      status: 200,
+      body: { result: { deletedUserIds: [ids[third.address.toLowerCase()]] } },
+    })
     expect(Object.keys(await client.ownerIds(orgId))).toHaveLength(2)
   })
 

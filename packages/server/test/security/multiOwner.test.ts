@@ -122,7 +122,9 @@ describe.each(storeDialects)('multi-owner quorum on %s', (dialect) => {
       .where('activity_id', '=', pending.body.data.activity.id)
       .execute()
     expect(votes.map((vote) => vote.user_id).sort()).toEqual([idOf(a), idOf(b)].sort())
-    expect((await lastActivity('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2')).status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED')
+    expect((await lastActivity('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2')).status).toBe(
+      'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+    )
   })
 
   test("error: another organization's owner can neither approve nor act", async () => {
@@ -145,7 +147,9 @@ describe.each(storeDialects)('multi-owner quorum on %s', (dialect) => {
     const foreignWallet = await client.signRaw(d, other.orgId, wallet, hash('44'))
     expect(foreignWallet.status).toBeGreaterThanOrEqual(400)
     expect(foreignWallet.body.result).toBeUndefined()
-    expect((await lastActivity('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2')).status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED')
+    expect((await lastActivity('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2')).status).toBe(
+      'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+    )
   })
 
   test('error: one owner cannot lower the quorum or remove the others alone', async () => {
@@ -159,7 +163,10 @@ describe.each(storeDialects)('multi-owner quorum on %s', (dialect) => {
     })
     expect(prepared.status).toBe(200)
     const { updateRootQuorumRequest, deleteMembersRequest } = prepared.body.result
-    const shrink = await client.send('/v1/multi-owner-update-root-quorum', stampAsOwner(a, updateRootQuorumRequest))
+    const shrink = await client.send(
+      '/v1/multi-owner-update-root-quorum',
+      stampAsOwner(a, updateRootQuorumRequest),
+    )
     expect(shrink.body.code).toBe('ACTIVITY_CONSENSUS_NEEDED')
     const removal = await client.send('/v1/multi-owner-delete', stampAsOwner(a, deleteMembersRequest))
     expect(removal.body.code).toBe('ACTIVITY_CONSENSUS_NEEDED')
@@ -200,7 +207,10 @@ describe.each(storeDialects)('multi-owner quorum on %s', (dialect) => {
     })
     const adding = await client.send('/v1/multi-owner-add', stampAsOwner(a, prepared.body.result))
     const { fingerprint, id } = adding.body.data.activity
-    const answers = await Promise.all([client.approve(b, orgId, fingerprint), client.approve(c, orgId, fingerprint)])
+    const answers = await Promise.all([
+      client.approve(b, orgId, fingerprint),
+      client.approve(c, orgId, fingerprint),
+    ])
     // Each answer is the completed activity, or (the other vote came first) "no longer waiting".
     expect(answers.some((answer) => answer.status === 200)).toBe(true)
     for (const answer of answers)
@@ -208,7 +218,11 @@ describe.each(storeDialects)('multi-owner quorum on %s', (dialect) => {
       else expect(answer.status).toBe(400)
     expect(await statusOf(id)).toBe('ACTIVITY_STATUS_COMPLETED')
     expect(Object.keys(await client.ownerIds(orgId))).toHaveLength(4)
-    const users = await server.store.db.selectFrom('users').select('id').where('organization_id', '=', orgId).execute()
+    const users = await server.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('organization_id', '=', orgId)
+      .execute()
     expect(users).toHaveLength(4)
   })
 

@@ -25,11 +25,18 @@ test('default', async () => {
   const secondUser = await testbed.signIn(second, 'second-owner@example.com')
 
   const created = await first.experimental_createMultiOwner([secondUser.address])
-  expect(created.members.map((member) => member.evmSignerAddress)).toEqual([firstUser.address, secondUser.address])
+  expect(created.members.map((member) => member.evmSignerAddress)).toEqual([
+    firstUser.address,
+    secondUser.address,
+  ])
 
   const hash = hashMessage('owned by two')
   for (const owner of [first, second]) {
-    const signature = await owner.experimental_multiOwnerSignRawMessage(hash, created.orgId, created.evmSignerAddress)
+    const signature = await owner.experimental_multiOwnerSignRawMessage(
+      hash,
+      created.orgId,
+      created.evmSignerAddress,
+    )
     expect(await recoverAddress({ hash, signature })).toBe(created.evmSignerAddress)
   }
 

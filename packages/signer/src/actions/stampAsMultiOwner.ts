@@ -34,7 +34,9 @@ export async function stampAsMultiOwner(client: SignerClient, body: object): Pro
   const stamp = encodeStampEnvelope({
     publicKey: secp256k1.Point.fromHex(publicKey.slice(2)).toHex(true),
     scheme: 'SIGNATURE_SCHEME_TK_API_SECP256K1',
-    signature: bytesToHex(secp256k1.Signature.fromBytes(hexToBytes(signature).slice(0, 64), 'compact').toBytes('der')),
+    signature: bytesToHex(
+      secp256k1.Signature.fromBytes(hexToBytes(signature).slice(0, 64), 'compact').toBytes('der'),
+    ),
   })
   return {
     body: text,

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { listOwners } from '../listOwners.js'
 import { multiOwnerErrors } from '../multiOwnerErrors.js'
-import { readRootQuorum } from '../readRootQuorum.js'
 import { userIdsSchema } from '../multiOwnerSchemas.js'
+import { readRootQuorum } from '../readRootQuorum.js'
 import { defineOwnerActivity } from './defineOwnerActivity.js'
 
 /**

@@ -23,7 +23,10 @@ class AlreadySettledError extends Error {
  * @example
  * const row = await runIfApproved(ctx, activityId)
  */
-export async function runIfApproved(ctx: SigilContext, activityId: string): Promise<Selectable<ActivityTable>> {
+export async function runIfApproved(
+  ctx: SigilContext,
+  activityId: string,
+): Promise<Selectable<ActivityTable>> {
   const row = await readActivity(ctx, activityId)
   if (row.status !== pending) return row
   const quorum = await readRootQuorum(ctx.store.db, row.organization_id)
@@ -94,7 +97,11 @@ export async function runIfApproved(ctx: SigilContext, activityId: string): Prom
 }
 
 async function readActivity(ctx: SigilContext, activityId: string) {
-  return ctx.store.db.selectFrom('activities').selectAll().where('id', '=', activityId).executeTakeFirstOrThrow()
+  return ctx.store.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('id', '=', activityId)
+    .executeTakeFirstOrThrow()
 }
 
 /** Moves a still-pending activity to its final state (a no-op when it was settled meanwhile). */
@@ -104,6 +111,11 @@ async function settle(
   values: { status: string; failure?: string; updated_at: number },
 ) {
   await ctx.batcher.run((trx) =>
-    trx.updateTable('activities').set(values).where('id', '=', activityId).where('status', '=', pending).execute(),
+    trx
+      .updateTable('activities')
+      .set(values)
+      .where('id', '=', activityId)
+      .where('status', '=', pending)
+      .execute(),
   )
 }

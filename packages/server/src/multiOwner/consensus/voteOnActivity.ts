@@ -38,7 +38,8 @@ export async function voteOnActivity(
   const { fingerprint } = parseWith(voteParametersSchema, envelope.parameters, 'parameters')
   const target = await findActivityByFingerprint(ctx, owner.organizationId, fingerprint)
   if (!target) throw multiOwnerErrors.activityNotFound()
-  if (target.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED') throw multiOwnerErrors.notPending(toV1Activity(target))
+  if (target.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED')
+    throw multiOwnerErrors.notPending(toV1Activity(target))
   const quorum = await readRootQuorum(ctx.store.db, owner.organizationId)
   if (!quorum.userIds.includes(owner.userId)) throw multiOwnerErrors.notInRootQuorum()
   try {

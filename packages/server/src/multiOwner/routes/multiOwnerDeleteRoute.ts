@@ -15,6 +15,8 @@ export const multiOwnerDeleteRoute = defineSignerRoute({
   async handle(ctx, request, body) {
     const owner = await authenticateOwnerRequest(ctx, request.app, body.stampedRequest)
     const activity = await submitOwnerActivity(ctx, owner, ownerActivities.deleteUsers)
-    return { result: { deletedUserIds: (activity.result.deleteUsersResult as { userIds: string[] }).userIds } }
+    return {
+      result: { deletedUserIds: (activity.result.deleteUsersResult as { userIds: string[] }).userIds },
+    }
   },
 })

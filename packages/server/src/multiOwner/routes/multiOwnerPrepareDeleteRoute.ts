@@ -20,7 +20,8 @@ export const multiOwnerPrepareDeleteRoute = defineSignerRoute({
       if (!owner) throw multiOwnerErrors.memberNotFound(getAddress(member.evmSignerAddress))
       return owner.userId
     })
-    if (userIds.length >= owners.length) throw multiOwnerErrors.invalidQuorum('an organization keeps at least one owner')
+    if (userIds.length >= owners.length)
+      throw multiOwnerErrors.invalidQuorum('an organization keeps at least one owner')
     const remaining = quorum.userIds.filter((id) => !userIds.includes(id))
     if (remaining.length === 0)
       throw multiOwnerErrors.invalidQuorum('the root quorum keeps at least one owner')

@@ -25,16 +25,29 @@ export function createMultiOwnerClient(server: TestServer, headers?: Record<stri
     signer,
     envelope,
     create: (addresses: string[]) =>
-      signer('/v1/multi-owner-create', { members: addresses.map((evmSignerAddress) => ({ evmSignerAddress })) }),
+      signer('/v1/multi-owner-create', {
+        members: addresses.map((evmSignerAddress) => ({ evmSignerAddress })),
+      }),
     send: (path: string, stampedRequest: StampedRequest) => signer(path, { stampedRequest }),
-    signRaw: (owner: OwnerKey, organizationId: string, signWith: string, payload: `0x${string}`, timestampMs?: number) =>
+    signRaw: (
+      owner: OwnerKey,
+      organizationId: string,
+      signWith: string,
+      payload: `0x${string}`,
+      timestampMs?: number,
+    ) =>
       signer('/v1/multi-owner-sign-raw-payload', {
         stampedRequest: stampAsOwner(
           owner,
           envelope(
             'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
             organizationId,
-            { encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP', payload, signWith },
+            {
+              encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+              hashFunction: 'HASH_FUNCTION_NO_OP',
+              payload,
+              signWith,
+            },
             timestampMs,
           ),
         ),
@@ -84,7 +97,10 @@ export function createMultiOwnerClient(server: TestServer, headers?: Record<stri
         .select(['user_id', 'evm_signer_address'])
         .where('organization_id', '=', organizationId)
         .execute()
-      return Object.fromEntries(rows.map((row) => [row.evm_signer_address, row.user_id])) as Record<string, string>
+      return Object.fromEntries(rows.map((row) => [row.evm_signer_address, row.user_id])) as Record<
+        string,
+        string
+      >
     },
   }
 }

@@ -1,6 +1,12 @@
-import { sha256 } from '@noble/hashes/sha2.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { bytesToHex, createApiKeyStamp, encodeStampEnvelope, hexToBytes, type StampedRequest } from '@sigil/protocol'
+import { sha256 } from '@noble/hashes/sha2.js'
+import {
+  bytesToHex,
+  createApiKeyStamp,
+  encodeStampEnvelope,
+  hexToBytes,
+  type StampedRequest,
+} from '@sigil/protocol'
 import { recoverPublicKey } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { TestKey, TestServer } from '../../test/createTestServer.js'
@@ -63,7 +69,8 @@ export async function stampThroughSignPayload(
   const response = await server.signer('/v1/sign-payload', {
     stampedRequest: { body: signBody, stamp: sessionStamp, url: 'https://api.turnkey.com' },
   })
-  if (response.status !== 200) throw new Error(`sign-payload answered ${response.status}: ${await response.text()}`)
+  if (response.status !== 200)
+    throw new Error(`sign-payload answered ${response.status}: ${await response.text()}`)
   const { signature } = (await response.json()) as { signature: `0x${string}` }
   const publicKey = await recoverPublicKey({ hash: sha256(new TextEncoder().encode(body)), signature })
   return {
