@@ -2,7 +2,6 @@ import { type ActivityPath, activityTypes, type QueryName, queryNames } from '@s
 import { Hono } from 'hono'
 import { parseWith } from '../http/parseWith.js'
 import { readJsonBody } from '../http/readJsonBody.js'
-import { createOwnerVoteRoutes } from '../multiOwner/createOwnerVoteRoutes.js'
 import type { SigilContext } from '../SigilContext.js'
 import { activities } from './activities/activities.js'
 import { submitActivity } from './activities/submitActivity.js'
@@ -45,9 +44,6 @@ export function createPublicApiRoutes(ctx: SigilContext): Hono {
     })
     return c.json(await query.run(ctx, request, body))
   })
-
-  // Votes of multi-owner organizations' owners (docs/multi-owner.md), before the generic submit.
-  routes.route('/submit', createOwnerVoteRoutes(ctx))
 
   routes.post('/submit/:name', async (c) => {
     const name = c.req.param('name')
