@@ -50,6 +50,8 @@ export async function authenticateOwnerStamp(
   ctx: SigilContext,
   { app, body, header }: AuthenticateOwnerStampParameters,
 ): Promise<OwnerStamp> {
+  const headerValue = header('x-stamp')
+  if (!headerValue) throw authenticationErrors.missingStamp()
   const json = parseJsonBody(body, {
     errorCode: signerErrorCodes.INVALID_REQUEST,
     malformedMessage: 'stampedRequest.body is not JSON',
@@ -59,8 +61,6 @@ export async function authenticateOwnerStamp(
     throw new ApiError('INVALID_ARGUMENT', 'stampedRequest.body has no organizationId', {
       errorCode: signerErrorCodes.INVALID_REQUEST,
     })
-  const headerValue = header('x-stamp')
-  if (!headerValue) throw authenticationErrors.missingStamp()
   let stamp: ReturnType<typeof parseApiKeyStamp>
   let verified: boolean
   try {

@@ -149,4 +149,56 @@ describe.each(storeDialects)('multi-owner routes on %s', (dialect) => {
     expect(again.status).toBe(200)
     expect(again.body.result.signRawPayloadResult).toEqual(approved.body.activity.result.signRawPayloadResult)
   })
+
+  test('error: bad input is a 4xx with a code, never a 500', async () => {
+    const address = createOwnerKey().address
+    const cases: [string, unknown, number, string][] = [
+      ['/v1/multi-owner-create', { members: [] }, 400, 'REQUEST_INVALID'],
+      ['/v1/multi-owner-create', { members: [{ evmSignerAddress: '0x1234' }] }, 400, 'REQUEST_INVALID'],
+      [
+        '/v1/multi-owner-create',
+        { members: [{ evmSignerAddress: address }, { evmSignerAddress: address.toLowerCase() }] },
+        400,
+        'REQUEST_INVALID',
+      ],
+      [
+        '/v1/multi-owner-create',
+        { members: Array.from({ length: 21 }, () => ({ evmSignerAddress: createOwnerKey().address })) },
+        400,
+        'REQUEST_INVALID',
+      ],
+      [
+        '/v1/multi-owner-prepare-add',
+        { organizationId: 'nope', members: [{ evmSignerAddress: address }] },
+        404,
+        'MULTI_OWNER_NOT_FOUND',
+      ],
+      [
+        '/v1/multi-owner-prepare-delete',
+        { organizationId: session.organizationId, members: [{ evmSignerAddress: address }] },
+        404,
+        'MULTI_OWNER_NOT_FOUND',
+      ],
+      ['/v1/multi-owner-sign-raw-payload', { stampedRequest: { body: '{}' } }, 400, 'REQUEST_INVALID'],
+      [
+        '/v1/multi-owner-delete',
+        {
+          stampedRequest: { body: 'not json', stamp: { stampHeaderName: 'X-Stamp', stampHeaderValue: 'x' } },
+        },
+        400,
+        'INVALID_REQUEST',
+      ],
+    ]
+    for (const [path, body, status, code] of cases) {
+      const answer = await client.signer(path, body)
+      expect({ path, status: answer.status, code: answer.body.code }).toEqual({ path, status, code })
+      expect(typeof answer.body.error).toBe('string')
+    }
+    const unstamped = await server.app.request('/public/v1/submit/approve_activity', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(unstamped.status).toBe(401)
+  })
 })
