@@ -57,6 +57,14 @@ export type {
   MultiFactorProof,
   RecoveryCodeEntry,
 } from './signerApi/MultiFactor.js'
+export type {
+  CreateUsersRequest,
+  DeleteUsersRequest,
+  MultiOwnerMember,
+  MultiOwnerRoutes,
+  SignRawPayloadResult,
+  UpdateRootQuorumRequest,
+} from './signerApi/multiOwnerRoutes.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,

@@ -23,6 +23,7 @@ import { resolveLogFormat } from './log/resolveLogFormat.js'
 import { resolveLogLevel } from './log/resolveLogLevel.js'
 import { createMailer } from './mail/createMailer.js'
 import { devMailboxRoutes } from './mail/devMailboxRoutes.js'
+import { createOwnerVoteRoutes } from './multiOwner/index.js'
 import { createMetrics } from './observability/createMetrics.js'
 import { healthRoutes } from './observability/healthRoutes.js'
 import { measureRequests } from './observability/measureRequests.js'
@@ -186,6 +187,8 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.get('/health', (c) => c.json({ status: 'ok' }))
     app.route('/', healthRoutes(ctx))
     app.use('/public/v1/*', publicApiCors(), limitBody(resolved.maxBodyBytes))
+    // The votes of multi-owner organizations' owners (docs/multi-owner.md), before the generic submit.
+    app.route('/public/v1/submit', createOwnerVoteRoutes(ctx))
     app.route('/public/v1', createPublicApiRoutes(ctx))
     app.route('/frame', createFrameRoutes(ctx, config.frameDir ?? resolveFrameDir()))
     app.get('/signer/v1/magic-link', magicLinkLanding(ctx))

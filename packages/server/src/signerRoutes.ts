@@ -3,6 +3,7 @@ import { emailRoutes } from './auth/email/index.js'
 import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
 import { signupRoute } from './auth/signupRoute.js'
+import { multiOwnerRoutes } from './multiOwner/index.js'
 import type { SignerRouteDefinition } from './signin/defineSignerRoute.js'
 import { signinRoutes } from './signin/index.js'
 
@@ -20,4 +21,5 @@ export const signerRoutes: SignerRouteDefinition[] = [
   ...emailRoutes,
   ...mfaRoutes,
   ...accountRoutes,
+  ...multiOwnerRoutes,
 ]

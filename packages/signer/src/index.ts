@@ -1,6 +1,7 @@
 export { type AccountData, encodeOauthState, getOauthNonce, type OauthState } from '@sigil/protocol'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
+export { addToMultiOwner } from './actions/addToMultiOwner.js'
 export { type AuthenticateParameters, authenticate } from './actions/authenticate.js'
 export {
   type CompleteAuthWithBundleParameters,
@@ -12,7 +13,9 @@ export {
   createAccount,
 } from './actions/createAccount.js'
 export { type CreateApiKeyParameters, createApiKey } from './actions/createApiKey.js'
+export { type CreateMultiOwnerReturnType, createMultiOwner } from './actions/createMultiOwner.js'
 export { type DeleteAccountParameters, deleteAccount } from './actions/deleteAccount.js'
+export { deleteFromMultiOwner } from './actions/deleteFromMultiOwner.js'
 export { disconnect } from './actions/disconnect.js'
 export { exportAccountData } from './actions/exportAccountData.js'
 export {
@@ -40,6 +43,10 @@ export {
 } from './actions/initEmailAuth.js'
 export { type LookupUserByEmailReturnType, lookupUserByEmail } from './actions/lookupUserByEmail.js'
 export { lookupUserWithPasskey } from './actions/lookupUserWithPasskey.js'
+export {
+  type MultiOwnerSignRawMessageParameters,
+  multiOwnerSignRawMessage,
+} from './actions/multiOwnerSignRawMessage.js'
 export { oauthWithPopup } from './actions/oauthWithPopup.js'
 export { oauthWithRedirect } from './actions/oauthWithRedirect.js'
 export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth.js'
@@ -63,6 +70,7 @@ export {
   type SignTypedDataReturnType,
   signTypedData,
 } from './actions/signTypedData.js'
+export { stampAsMultiOwner } from './actions/stampAsMultiOwner.js'
 export { type GatewayStamp, stampGatewayRequest } from './actions/stampGatewayRequest.js'
 export {
   type StartAuthenticationParameters,

@@ -1,5 +1,6 @@
 import type { AccountRoutes } from './accountRoutes.js'
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
+import { type MultiOwnerRoutes, multiOwnerRoutePathSet } from './multiOwnerRoutes.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
 import type { StampedRequest } from './StampedRequest.js'
 import type { SignerUser } from './User.js'
@@ -40,7 +41,7 @@ export type OtpResponse =
  * with their bodies and answers (docs/protocol.md#signer-api). Both ends are typed against it: the
  * SDK's `request` and the server's route definitions.
  */
-export type SignerRoutes = {
+export type SignerRoutes = MultiOwnerRoutes & {
   '/v1/signup': {
     body: EmailStartBody | PasskeySignupBody
     response: {
@@ -154,6 +155,7 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/auth-generate-recovery-codes': true,
   '/v1/delete-account': true,
   '/v1/export-account-data': true,
+  ...multiOwnerRoutePathSet,
 }
 
 /**

@@ -1,3 +1,5 @@
+import { multiOwnerErrorCodes } from './multiOwnerRoutes.js'
+
 /**
  * Every `code` a `/signer` error body can carry (`{ error, code }`): match on these, never on the
  * `error` text. The texts stay as Account Kit apps know them (`invalid OTP code`, `Invalid MFA code`,
@@ -61,6 +63,7 @@ export const signerErrorCodes = {
   FRESH_SIGN_IN_REQUIRED: 'FRESH_SIGN_IN_REQUIRED',
   /** The organization has other owners: it is theirs too, so it is not deleted. */
   ACCOUNT_HAS_OTHER_OWNERS: 'ACCOUNT_HAS_OTHER_OWNERS',
+  ...multiOwnerErrorCodes,
 } as const
 
 export type SignerErrorCode = (typeof signerErrorCodes)[keyof typeof signerErrorCodes]

@@ -30,6 +30,8 @@ export type RateLimits = {
   passkeySignupsPerApp: RateLimit
   /** `/v1/lookup` (does this email have an account?) per client IP: 100 per 10 minutes. */
   lookupsPerIp: RateLimit
+  /** `/v1/multi-owner-create` per client IP: 20 per hour. */
+  multiOwnerCreatesPerIp: RateLimit
   close(): Promise<void>
 }
 
@@ -46,6 +48,11 @@ const buckets = {
   passkeySignupsPerIp: { points: 10, duration: 3600, message: 'too many passkey sign-ups from this address' },
   passkeySignupsPerApp: { points: 300, duration: 3600, message: 'too many passkey sign-ups for this app' },
   lookupsPerIp: { points: 100, duration: 600, message: 'too many lookups from this address' },
+  multiOwnerCreatesPerIp: {
+    points: 20,
+    duration: 3600,
+    message: 'too many multi-owner organizations created from this address',
+  },
 } as const
 
 export type RateLimitBucket = keyof typeof buckets
@@ -109,6 +116,7 @@ export function createRateLimits({
     passkeySignupsPerIp: limit('passkeySignupsPerIp'),
     passkeySignupsPerApp: limit('passkeySignupsPerApp'),
     lookupsPerIp: limit('lookupsPerIp'),
+    multiOwnerCreatesPerIp: limit('multiOwnerCreatesPerIp'),
     async close() {
       await redis?.quit()
     },

@@ -163,6 +163,8 @@ export type SignerDatabase = {
   dev_mail: DevMailTable
   email_identities: EmailIdentityTable
   email_identity_conflicts: EmailIdentityConflictTable
+  multi_owner_members: MultiOwnerMemberTable
+  activity_votes: ActivityVoteTable
 }
 
 /** A proven email (migration 0008): at most one user per (app, email); see docs/email-sign-in.md. */
@@ -311,5 +313,29 @@ export type DevMailTable = {
   subject: string
   text: string
   html: string
+  created_at: number | bigint | string
+}
+
+/** An owner of a multi-owner organization (migration 0017; docs/multi-owner.md). */
+export type MultiOwnerMemberTable = {
+  user_id: string
+  organization_id: string
+  /** Lower-case `0x` address; unique within the organization. */
+  evm_signer_address: string
+  created_at: number | bigint | string
+}
+
+/** A root-quorum user's vote on a pending activity (migration 0017): one per (activity, user). */
+export type ActivityVoteTable = {
+  activity_id: string
+  user_id: string
+  /** `VOTE_SELECTION_APPROVED` or `VOTE_SELECTION_REJECTED`. */
+  selection: string
+  /** The compressed secp256k1 key of the stamp that cast it. */
+  public_key: string
+  /** The stamp's DER signature (hex) over `message`. */
+  signature: string
+  /** The exact body the stamp signed. */
+  message: string
   created_at: number | bigint | string
 }

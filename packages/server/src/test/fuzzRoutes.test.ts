@@ -42,6 +42,9 @@ const fieldNames = [
   'emailMode',
   'body',
   'stamp',
+  'members',
+  'evmSignerAddress',
+  'fingerprint',
 ]
 
 function malformedValue(next: () => number, depth = 0): unknown {

@@ -1,9 +1,12 @@
 import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 'viem'
 import { type AddMfaParameters, addMfa } from '../actions/addMfa.js'
 import { addPasskey } from '../actions/addPasskey.js'
+import { addToMultiOwner } from '../actions/addToMultiOwner.js'
 import { type AuthenticateParameters, authenticate } from '../actions/authenticate.js'
 import { type CreateApiKeyParameters, createApiKey } from '../actions/createApiKey.js'
+import { createMultiOwner } from '../actions/createMultiOwner.js'
 import { type DeleteAccountParameters, deleteAccount } from '../actions/deleteAccount.js'
+import { deleteFromMultiOwner } from '../actions/deleteFromMultiOwner.js'
 import { disconnect } from '../actions/disconnect.js'
 import { exportAccountData } from '../actions/exportAccountData.js'
 import { type ExportWalletParameters, exportWallet } from '../actions/exportWallet.js'
@@ -16,6 +19,7 @@ import { getMfaFactors } from '../actions/getMfaFactors.js'
 import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
 import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
+import { multiOwnerSignRawMessage } from '../actions/multiOwnerSignRawMessage.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
 import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
@@ -98,6 +102,18 @@ export function signerActions(client: SignerClient) {
     addPasskey: (creationOpts?: CredentialCreationOptions | undefined) =>
       addPasskey(client, { creationOpts }),
     exportWallet: (parameters: ExportWalletParameters) => exportWallet(client, parameters),
+    /** A multi-owner organization of the user and `additionalMembers` (Account Kit's name; docs/multi-owner.md). */
+    experimental_createMultiOwner: (additionalMembers: `0x${string}`[]) =>
+      createMultiOwner(client, additionalMembers),
+    /** Adds owners to a multi-owner organization (Account Kit's name and arguments). */
+    experimental_addToMultiOwner: (orgId: string, members: `0x${string}`[]) =>
+      addToMultiOwner(client, { orgId, members }),
+    /** Removes owners from a multi-owner organization (Account Kit's name and arguments). */
+    experimental_deleteFromMultiOwner: (orgId: string, members: `0x${string}`[]) =>
+      deleteFromMultiOwner(client, { orgId, members }),
+    /** Signs raw bytes with a multi-owner organization's wallet (Account Kit's name and arguments). */
+    experimental_multiOwnerSignRawMessage: (msg: `0x${string}`, orgId: string, orgAddress: `0x${string}`) =>
+      multiOwnerSignRawMessage(client, { message: msg, orgId, orgAddress }),
     /** The app's sign-in settings from the server (`/v1/signer-config`), fetched once. */
     getConfig: () => getConfig(client),
     /** Stops timers and window listeners (the signer stays usable for explicit calls). */
