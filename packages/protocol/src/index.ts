@@ -56,6 +56,13 @@ export type {
   MultiFactorProof,
   RecoveryCodeEntry,
 } from './signerApi/MultiFactor.js'
+export {
+  type JwtAuthBody,
+  type JwtAuthResponse,
+  type JwtMfaRequiredData,
+  type JwtRoutes,
+  jwtErrorCodes,
+} from './signerApi/jwtRoutes.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,

@@ -1,3 +1,5 @@
+import { jwtErrorCodes } from './jwtRoutes.js'
+
 /**
  * Every `code` a `/signer` error body can carry (`{ error, code }`): match on these, never on the
  * `error` text. The texts stay as Account Kit apps know them (`invalid OTP code`, `Invalid MFA code`,
@@ -56,6 +58,8 @@ export const signerErrorCodes = {
   CREDENTIAL_CONFLICT: 'CREDENTIAL_CONFLICT',
   ORGANIZATION_NOT_FOUND: 'ORGANIZATION_NOT_FOUND',
   ORGANIZATION_MISMATCH: 'ORGANIZATION_MISMATCH',
+  // Custom JWT (`/v1/auth-jwt`).
+  ...jwtErrorCodes,
 } as const
 
 export type SignerErrorCode = (typeof signerErrorCodes)[keyof typeof signerErrorCodes]

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { JwtDatabase } from './jwtSchema.js'
 import type { SponsorDatabase } from './sponsorSchema.js'
 
 /**
@@ -158,7 +159,7 @@ export type SignerDatabase = {
   dev_mail: DevMailTable
   email_identities: EmailIdentityTable
   email_identity_conflicts: EmailIdentityConflictTable
-}
+} & JwtDatabase
 
 /** A proven email (migration 0008): at most one user per (app, email); see docs/email-sign-in.md. */
 export type EmailIdentityTable = {
