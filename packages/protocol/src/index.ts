@@ -50,12 +50,6 @@ export {
 } from './publicApi/activityTypes.js'
 export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
-export type {
-  MultiFactor,
-  MultiFactorEntry,
-  MultiFactorProof,
-  RecoveryCodeEntry,
-} from './signerApi/MultiFactor.js'
 export {
   type JwtAuthBody,
   type JwtAuthResponse,
@@ -63,6 +57,12 @@ export {
   type JwtRoutes,
   jwtErrorCodes,
 } from './signerApi/jwtRoutes.js'
+export type {
+  MultiFactor,
+  MultiFactorEntry,
+  MultiFactorProof,
+  RecoveryCodeEntry,
+} from './signerApi/MultiFactor.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,

@@ -1,6 +1,6 @@
+import { type JwtRoutes, jwtRoutePathSet } from './jwtRoutes.js'
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
-import { type JwtRoutes, jwtRoutePathSet } from './jwtRoutes.js'
 import type { StampedRequest } from './StampedRequest.js'
 import type { SignerUser } from './User.js'
 

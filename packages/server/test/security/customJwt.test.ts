@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../../src/apps/createApp.js'
 import { addJwtIssuer } from '../../src/auth/jwt/addJwtIssuer.js'
 import { createIssuerKey } from '../../src/auth/jwt/test/createIssuerKey.js'
 import {
@@ -9,7 +10,6 @@ import {
   testAudience,
   testIssuer,
 } from '../../src/auth/jwt/test/startJwtTestbed.js'
-import { createApp } from '../../src/apps/createApp.js'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 
 /*
@@ -109,13 +109,24 @@ describe.each(storeDialects)('custom JWT attacks on %s', (dialect) => {
     const base = { appId, issuer: 'https://bad.example.test', audience: 'a', now: Date.now() }
     const key = await createIssuerKey({ issuer: 'x', audience: 'a' })
     await expect(
-      addJwtIssuer(testbed.server.store.db, { ...base, publicKey: key.publicPem, algorithms: ['HS256' as 'RS256'] }),
+      addJwtIssuer(testbed.server.store.db, {
+        ...base,
+        publicKey: key.publicPem,
+        algorithms: ['HS256' as 'RS256'],
+      }),
     ).rejects.toMatchObject({ errorCode: 'INVALID_REQUEST' })
     await expect(
-      addJwtIssuer(testbed.server.store.db, { ...base, publicKey: key.publicPem, algorithms: ['none' as 'RS256'] }),
+      addJwtIssuer(testbed.server.store.db, {
+        ...base,
+        publicKey: key.publicPem,
+        algorithms: ['none' as 'RS256'],
+      }),
     ).rejects.toMatchObject({ errorCode: 'INVALID_REQUEST' })
     await expect(
-      addJwtIssuer(testbed.server.store.db, { ...base, publicKey: JSON.stringify({ kty: 'oct', k: 'c2VjcmV0' }) }),
+      addJwtIssuer(testbed.server.store.db, {
+        ...base,
+        publicKey: JSON.stringify({ kty: 'oct', k: 'c2VjcmV0' }),
+      }),
     ).rejects.toMatchObject({ errorCode: 'INVALID_REQUEST' })
     await expect(
       addJwtIssuer(testbed.server.store.db, {
@@ -197,7 +208,11 @@ describe.each(storeDialects)('custom JWT attacks on %s', (dialect) => {
     const otherHeaders = { authorization: `Bearer ${other.apiKey}` }
     // The other app trusts its own issuer: this app knows nothing of it.
     const otherIssuer = 'https://other-tenant.example.test'
-    const otherKey = await createIssuerKey({ issuer: otherIssuer, audience: 'other-app', now: testbed.clock.now })
+    const otherKey = await createIssuerKey({
+      issuer: otherIssuer,
+      audience: 'other-app',
+      now: testbed.clock.now,
+    })
     await addJwtIssuer(db, {
       appId: other.appId,
       issuer: otherIssuer,

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, errors, type JWTHeaderParameters } from 'jose'
-import { type FetchJwksReturnType, fetchJwks as defaultFetchJwks } from './fetchJwks.js'
+import { fetchJwks as defaultFetchJwks, type FetchJwksReturnType } from './fetchJwks.js'
 import { jwtErrors } from './jwtErrors.js'
 
 /** Without `Cache-Control: max-age`, a JWKS is kept this long, seconds. */
@@ -77,7 +77,8 @@ export function createJwksCache({
     inFlight.set(url, fetching)
     return fetching
   }
-  const mayFetch = (url: string) => now() - (lastFetchAt.get(url) ?? Number.NEGATIVE_INFINITY) >= jwksRefetchIntervalMs
+  const mayFetch = (url: string) =>
+    now() - (lastFetchAt.get(url) ?? Number.NEGATIVE_INFINITY) >= jwksRefetchIntervalMs
 
   return {
     async getKey(url, header) {

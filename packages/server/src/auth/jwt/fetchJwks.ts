@@ -43,7 +43,10 @@ export async function fetchJwks(url: string): Promise<FetchJwksReturnType> {
 
 function readMaxAge(header: string | null): number | undefined {
   if (!header) return undefined
-  const directives = header.toLowerCase().split(',').map((part) => part.trim())
+  const directives = header
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim())
   if (directives.some((directive) => directive === 'no-store' || directive === 'no-cache')) return 0
   const maxAge = directives.find((directive) => directive.startsWith('max-age='))
   const seconds = maxAge ? Number(maxAge.slice('max-age='.length)) : Number.NaN

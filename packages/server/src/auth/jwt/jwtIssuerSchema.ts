@@ -33,7 +33,8 @@ const publicKeySchema = z
     if (jwk ? 'd' in jwk || jwk.kty === 'oct' : /PRIVATE KEY/.test(text)) {
       context.addIssue({
         code: 'custom',
-        message: 'publicKey must be a public key (PEM "PUBLIC KEY" or a JWK without "d"), not a private or shared secret',
+        message:
+          'publicKey must be a public key (PEM "PUBLIC KEY" or a JWK without "d"), not a private or shared secret',
       })
       return
     }
@@ -41,7 +42,10 @@ const publicKeySchema = z
       const key = createPublicKey(jwk ? { key: jwk as never, format: 'jwk' } : text)
       if (key.type !== 'public') throw new Error('not public')
     } catch {
-      context.addIssue({ code: 'custom', message: 'publicKey is not a valid PEM (BEGIN PUBLIC KEY) or JWK public key' })
+      context.addIssue({
+        code: 'custom',
+        message: 'publicKey is not a valid PEM (BEGIN PUBLIC KEY) or JWK public key',
+      })
     }
   })
 

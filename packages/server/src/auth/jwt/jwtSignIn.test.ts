@@ -139,7 +139,12 @@ describe.each(storeDialects)('custom JWT sign-in on %s', (dialect) => {
 
   test('behavior: an issuer with a static PEM key and its own user claim', async () => {
     const issuer = 'https://static.example.test'
-    const key = await createIssuerKey({ issuer, audience: 'static-aud', alg: 'ES256', now: testbed.clock.now })
+    const key = await createIssuerKey({
+      issuer,
+      audience: 'static-aud',
+      alg: 'ES256',
+      now: testbed.clock.now,
+    })
     await testbed.addIssuer({
       issuer,
       publicKey: key.publicPem,
@@ -192,18 +197,27 @@ describe.each(storeDialects)('custom JWT sign-in on %s', (dialect) => {
     expect(gated.body).toMatchObject({
       error: 'MFA is required for this user',
       code: 'MFA_REQUIRED',
-      data: { multiFactors: [{ multiFactorId }], orgId, isSignUp: false, encryptedPayload: expect.any(String) },
+      data: {
+        multiFactors: [{ multiFactorId }],
+        orgId,
+        isSignUp: false,
+        encryptedPayload: expect.any(String),
+      },
     })
     expect(gated.body.credentialBundle).toBeUndefined()
     const validated = await testbed.server.signer('/v1/auth-validate-multi-factors', {
       encryptedPayload: (gated.body.data as { encryptedPayload: string }).encryptedPayload,
-      multiFactors: [{ multiFactorId, multiFactorCode: await totpCodeAt(multiFactorTotpUrl, testbed.clock.now()) }],
+      multiFactors: [
+        { multiFactorId, multiFactorCode: await totpCodeAt(multiFactorTotpUrl, testbed.clock.now()) },
+      ],
     })
     expect(validated.status).toBe(200)
 
     testbed.clock.advance(30_000)
     const along = await testbed.signIn(await testbed.key.sign({ sub: 'frank' }), {
-      multiFactors: [{ multiFactorId, multiFactorCode: await totpCodeAt(multiFactorTotpUrl, testbed.clock.now()) }],
+      multiFactors: [
+        { multiFactorId, multiFactorCode: await totpCodeAt(multiFactorTotpUrl, testbed.clock.now()) },
+      ],
     })
     expect(along).toMatchObject({ status: 200, body: { isSignUp: false, orgId } })
   })

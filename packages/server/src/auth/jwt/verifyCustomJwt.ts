@@ -13,8 +13,8 @@ import {
 import type { App } from '../../apps/App.js'
 import { ApiError } from '../../http/errors/ApiError.js'
 import type { SigilContext } from '../../SigilContext.js'
-import type { JwtAlgorithm, JwtIssuer } from './JwtIssuer.js'
 import { getJwksCache } from './getJwksCache.js'
+import type { JwtAlgorithm, JwtIssuer } from './JwtIssuer.js'
 import { jwtErrors } from './jwtErrors.js'
 import { listJwtIssuers } from './listJwtIssuers.js'
 

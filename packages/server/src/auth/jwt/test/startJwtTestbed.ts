@@ -1,9 +1,9 @@
-import type { JwtIssuerInput } from '../jwtIssuerSchema.js'
-import { createTestClock } from '../../mfa/test/createTestClock.js'
 import type { StoreDialect } from '../../../store/createStore.js'
 import { createTargetKey } from '../../../test/createTargetKey.js'
 import { createTestServer, type TestKey, type TestServer } from '../../../test/createTestServer.js'
+import { createTestClock } from '../../mfa/test/createTestClock.js'
 import { addJwtIssuer } from '../addJwtIssuer.js'
+import type { JwtIssuerInput } from '../jwtIssuerSchema.js'
 import { createIssuerKey, type IssuerKey } from './createIssuerKey.js'
 import { type JwksServer, startJwksServer } from './startJwksServer.js'
 
