@@ -83,6 +83,7 @@ test('default', () => {
       "shapeSepolia",
       "sigilDevnet",
       "sigilProviderIcon",
+      "signInWithJwt",
       "signInWithOauth",
       "signInWithPasskey",
       "signMessage",
