@@ -137,6 +137,30 @@ describe.each(storeDialects)('custom JWT sign-in on %s', (dialect) => {
     }
   })
 
+  test('error: a JWKS that cannot be fetched answers 503, and is not asked again for a minute', async () => {
+    const jwks = await startJwksServer()
+    const issuer = 'https://down.example.test'
+    const key = await createIssuerKey({ issuer, audience: testAudience, now: testbed.clock.now })
+    jwks.keys = [key.publicJwk]
+    jwks.failWith = 500
+    await testbed.addIssuer({ issuer, jwksUrl: jwks.url, audience: testAudience })
+    try {
+      const down = await testbed.signIn(await key.sign())
+      expect(down).toMatchObject({
+        status: 503,
+        body: { error: expect.any(String), code: 'JWT_KEYS_UNAVAILABLE' },
+      })
+      jwks.failWith = undefined
+      expect((await testbed.signIn(await key.sign())).status).toBe(503)
+      expect(jwks.fetches).toBe(1)
+      testbed.clock.advance(61_000)
+      expect((await testbed.signIn(await key.sign())).status).toBe(200)
+      expect(jwks.fetches).toBe(2)
+    } finally {
+      await jwks.close()
+    }
+  })
+
   test('behavior: an issuer with a static PEM key and its own user claim', async () => {
     const issuer = 'https://static.example.test'
     const key = await createIssuerKey({
