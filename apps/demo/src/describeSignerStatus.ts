@@ -7,6 +7,7 @@ const words: Record<SignerStatus, string> = {
   AUTHENTICATING_PASSKEY: 'Waiting for your passkey…',
   AUTHENTICATING_EMAIL: 'Signing in…',
   AUTHENTICATING_OAUTH: 'Signing in…',
+  AUTHENTICATING_JWT: 'Signing in…',
   AWAITING_EMAIL_AUTH: 'Check your email',
   AWAITING_OTP_AUTH: 'Enter your code',
   AWAITING_MFA_AUTH: 'Enter your authenticator code',

@@ -85,6 +85,7 @@ test('default', () => {
       "shapeSepolia",
       "sigilDevnet",
       "sigilProviderIcon",
+      "signInWithJwt",
       "signInWithOauth",
       "signInWithPasskey",
       "signMessage",

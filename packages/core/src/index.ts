@@ -147,6 +147,11 @@ export { readSignInError, type SignInErrorInfo } from './signin/readSignInError.
 export type { EmailMode } from './signin/resolveEmailMode.js'
 export type { SignInDone, SignInLink, SignInMfa, SignInOtp, SignInStep } from './signin/SignInStep.js'
 export {
+  type SignInWithJwtParameters,
+  type SignInWithJwtReturnType,
+  signInWithJwt,
+} from './signin/signInWithJwt.js'
+export {
   type SignInWithOauthParameters,
   type SignInWithOauthReturnType,
   signInWithOauth,

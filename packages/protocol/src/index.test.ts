@@ -34,6 +34,7 @@ test('default', () => {
       "hpkeOpen",
       "hpkeSeal",
       "importP256PublicKey",
+      "jwtErrorCodes",
       "oauthReturnParameters",
       "openCredentialBundle",
       "openExportBundle",

@@ -51,6 +51,13 @@ export {
 export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
 export type { AccountData, AccountRoutes } from './signerApi/accountRoutes.js'
+export {
+  type JwtAuthBody,
+  type JwtAuthResponse,
+  type JwtMfaRequiredData,
+  type JwtRoutes,
+  jwtErrorCodes,
+} from './signerApi/jwtRoutes.js'
 export type {
   MultiFactor,
   MultiFactorEntry,

@@ -1,5 +1,6 @@
 import { accountRoutes } from './auth/account/index.js'
 import { emailRoutes } from './auth/email/index.js'
+import { jwtRoutes } from './auth/jwt/index.js'
 import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
 import { signupRoute } from './auth/signupRoute.js'
@@ -22,4 +23,5 @@ export const signerRoutes: SignerRouteDefinition[] = [
   ...mfaRoutes,
   ...accountRoutes,
   ...multiOwnerRoutes,
+  ...jwtRoutes,
 ]

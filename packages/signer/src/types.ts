@@ -10,6 +10,7 @@ export const signerStatus = {
   AUTHENTICATING_PASSKEY: 'AUTHENTICATING_PASSKEY',
   AUTHENTICATING_EMAIL: 'AUTHENTICATING_EMAIL',
   AUTHENTICATING_OAUTH: 'AUTHENTICATING_OAUTH',
+  AUTHENTICATING_JWT: 'AUTHENTICATING_JWT',
   AWAITING_EMAIL_AUTH: 'AWAITING_EMAIL_AUTH',
   AWAITING_OTP_AUTH: 'AWAITING_OTP_AUTH',
   AWAITING_MFA_AUTH: 'AWAITING_MFA_AUTH',
@@ -32,7 +33,7 @@ export type MfaStatus = { mfaRequired: boolean; mfaFactorId?: string | undefined
 export type ErrorInfo = { name: string; message: string }
 
 /** What `authenticating` reports: the kind of step in progress. */
-export type AuthenticatingType = 'email' | 'passkey' | 'oauth' | 'otp' | 'otpVerify'
+export type AuthenticatingType = 'email' | 'passkey' | 'oauth' | 'otp' | 'otpVerify' | 'custom-jwt'
 
 export type SignerState = {
   status: SignerStatus

@@ -7,7 +7,7 @@ export type AuthenticateReturnType = User
 
 /**
  * Signs a user in with the config's signer (see `@sigil/signer` `authenticate`: `email`, `otp`,
- * `passkey`, `oauth`, `oauthReturn`), once the signer has finished restoring its stored session.
+ * `passkey`, `oauth`, `oauthReturn`, `custom-jwt`), once the signer has finished restoring its stored session.
  * The store follows: AUTHENTICATING_EMAIL, AWAITING_EMAIL_AUTH, then CONNECTED with the user.
  * Throws `ClientOnlyPropertyError` on the server.
  *

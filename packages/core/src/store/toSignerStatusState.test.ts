@@ -62,6 +62,13 @@ test('behavior: the flags of every status', () => {
       isDisconnected: false,
     },
     {
+      status: 'AUTHENTICATING_JWT',
+      isInitializing: false,
+      isAuthenticating: true,
+      isConnected: false,
+      isDisconnected: false,
+    },
+    {
       status: 'AWAITING_EMAIL_AUTH',
       isInitializing: false,
       isAuthenticating: true,

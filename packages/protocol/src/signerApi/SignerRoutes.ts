@@ -1,4 +1,5 @@
 import type { AccountRoutes } from './accountRoutes.js'
+import { type JwtRoutes, jwtRoutePathSet } from './jwtRoutes.js'
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
 import { type MultiOwnerRoutes, multiOwnerRoutePathSet } from './multiOwnerRoutes.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
@@ -130,7 +131,8 @@ export type SignerRoutes = MultiOwnerRoutes & {
     body: { stampedRequest: StampedRequest; multiFactors?: MultiFactorProof[] | undefined }
     response: { recoveryCodes: string[] }
   }
-} & AccountRoutes
+} & AccountRoutes &
+  JwtRoutes
 
 export type SignerRoutePath = keyof SignerRoutes
 export type SignerRouteBody<path extends SignerRoutePath> = SignerRoutes[path]['body']
@@ -156,6 +158,7 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/delete-account': true,
   '/v1/export-account-data': true,
   ...multiOwnerRoutePathSet,
+  ...jwtRoutePathSet,
 }
 
 /**

@@ -1,3 +1,4 @@
+import { jwtErrorCodes } from './jwtRoutes.js'
 import { multiOwnerErrorCodes } from './multiOwnerRoutes.js'
 
 /**
@@ -64,6 +65,8 @@ export const signerErrorCodes = {
   /** The organization has other owners: it is theirs too, so it is not deleted. */
   ACCOUNT_HAS_OTHER_OWNERS: 'ACCOUNT_HAS_OTHER_OWNERS',
   ...multiOwnerErrorCodes,
+  // Custom JWT (`/v1/auth-jwt`).
+  ...jwtErrorCodes,
 } as const
 
 export type SignerErrorCode = (typeof signerErrorCodes)[keyof typeof signerErrorCodes]

@@ -6,7 +6,7 @@ import type { MutationParameters } from './MutationParameters.js'
 export type UseAuthenticateParameters = MutationParameters<AuthenticateReturnType, AuthenticateParameters>
 
 export type UseAuthenticateReturnType = {
-  /** Starts a sign-in (`email`, `otp`, `passkey`, `oauth`, `oauthReturn`); the result comes through the options' callbacks. */
+  /** Starts a sign-in (`email`, `otp`, `passkey`, `oauth`, `oauthReturn`, `custom-jwt`); the result comes through the options' callbacks. */
   authenticate: (parameters: AuthenticateParameters) => void
   /** The same, resolving with the user. */
   authenticateAsync: (parameters: AuthenticateParameters) => Promise<AuthenticateReturnType>
@@ -22,6 +22,7 @@ export type UseAuthenticateReturnType = {
  * const { authenticate, isPending } = useAuthenticate({ onError: (error) => show(error.message) })
  * authenticate({ type: 'email', email: 'ada@example.com' }) // a code is mailed
  * authenticate({ type: 'otp', otpCode: '123456' }) // → CONNECTED
+ * authenticate({ type: 'custom-jwt', jwt }) // a JWT your backend minted → CONNECTED
  */
 export function useAuthenticate(parameters: UseAuthenticateParameters = {}): UseAuthenticateReturnType {
   const { config } = useSigilContext('useAuthenticate')

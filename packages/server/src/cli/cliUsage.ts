@@ -12,6 +12,10 @@ export const adminCreateApiKeyUsage =
 export const appCreateUsage =
   'sigil-server app create --name NAME --origin URL [--origin URL…] [--email-mode otp|magic-link] [--redirect-url URL] [--jwt-public-key PEM_OR_JWK | --jwt-public-key-file PATH] [--oauth-provider ID…] [--data-dir ./.sigil] [--database-url URL]'
 
+export const appJwtIssuerUsage = `sigil-server app jwt-issuer add --app APP_ID --issuer ISS (--jwks-url URL | --public-key PEM_OR_JWK | --public-key-file PATH) --audience AUD [--user-claim sub] [--algorithm RS256 --algorithm ES256…] [--data-dir ./.sigil] [--database-url URL]
+  sigil-server app jwt-issuer list --app APP_ID [--data-dir ./.sigil] [--database-url URL]
+  sigil-server app jwt-issuer remove --app APP_ID --issuer ISS [--data-dir ./.sigil] [--database-url URL]`
+
 export const policyUsage = `sigil-server policy create --app APP_ID (--budget WEI | --unlimited) [--budget-period total|day|week|month] [--budget-per-user WEI] [--max-reserved-share-per-user PERCENT] [--max-cost-wei WEI] [--audience public|signed-in|server] [--allow-factory 0x… | --any-sender] [--name NAME] [--chain ID…] [--max-gas N] [--max-operations-per-sender-per-day N] [--allow-target 0x…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
   sigil-server policy create --app APP_ID --solana (--budget LAMPORTS | --unlimited) [--budget-period total|day|week|month] [--budget-per-user LAMPORTS] [--audience public|signed-in|server] [--name NAME] [--chain solana-localnet…] [--max-lamports N] [--max-transactions-per-user-per-day N] [--allow-program BASE58…] [--expires-at ISO_DATE] [--data-dir ./.sigil] [--database-url URL]
   sigil-server policy list [--app APP_ID] [--chains chains.json] [--data-dir ./.sigil] [--database-url URL]

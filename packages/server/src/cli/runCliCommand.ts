@@ -1,6 +1,7 @@
 import {
   adminCreateApiKeyUsage,
   appCreateUsage,
+  appJwtIssuerUsage,
   backupUsage,
   migrateUsage,
   paymasterSignerUsage,
@@ -18,6 +19,7 @@ export const cliUsage = `Usage:
   ${migrateUsage}
   ${adminCreateApiKeyUsage}
   ${appCreateUsage}
+  ${appJwtIssuerUsage}
   ${policyUsage}
   ${paymasterSignerUsage}
   ${paymasterUsage}
@@ -46,6 +48,8 @@ export async function runCliCommand(argv: string[]): Promise<void> {
     return (await import('./adminCreateApiKeyCommand.js')).adminCreateApiKeyCommand(rest.slice(1))
   if (command === 'app' && rest[0] === 'create')
     return (await import('./appCreateCommand.js')).appCreateCommand(rest.slice(1))
+  if (command === 'app' && rest[0] === 'jwt-issuer')
+    return (await import('./appJwtIssuerCommand.js')).appJwtIssuerCommand(rest.slice(1))
   if (command === 'policy') return (await import('./policyCommand.js')).policyCommand(rest)
   if (command === 'paymaster' && rest[0] === 'signer')
     return (await import('./paymasterSignerCommand.js')).paymasterSignerCommand(rest.slice(1))

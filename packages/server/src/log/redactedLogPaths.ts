@@ -27,6 +27,7 @@ const secretFields = [
   'refreshToken',
   'idToken',
   'sessionJwt',
+  'jwt',
   'token',
 ]
 

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { JwtDatabase } from './jwtSchema.js'
 import type { SponsorDatabase } from './sponsorSchema.js'
 
 /**
@@ -165,7 +166,7 @@ export type SignerDatabase = {
   email_identity_conflicts: EmailIdentityConflictTable
   multi_owner_members: MultiOwnerMemberTable
   activity_votes: ActivityVoteTable
-}
+} & JwtDatabase
 
 /** A proven email (migration 0008): at most one user per (app, email); see docs/email-sign-in.md. */
 export type EmailIdentityTable = {

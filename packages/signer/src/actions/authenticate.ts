@@ -3,6 +3,7 @@ import { SignerError } from '../errors/SignerError.js'
 import type { OauthParameters } from '../oauth/OauthParameters.js'
 import { waitForConnected } from '../store/waitForConnected.js'
 import { type MultiFactorProof, signerStatus, type User } from '../types.js'
+import { type AuthenticateWithJwtParameters, authenticateWithJwt } from './authenticateWithJwt.js'
 import { catchAuthenticationError } from './catchAuthenticationError.js'
 import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 import { createAccount } from './createAccount.js'
@@ -34,6 +35,7 @@ export type AuthenticateParameters =
     }
   | ({ type: 'oauth' } & OauthParameters)
   | { type: 'oauthReturn'; bundle: string; orgId: string; idToken: string; isNewUser?: boolean | undefined }
+  | ({ type: 'custom-jwt' } & AuthenticateWithJwtParameters)
 
 async function authenticateWithEmail(
   client: SignerClient,
@@ -120,6 +122,11 @@ function dispatch(client: SignerClient, parameters: AuthenticateParameters): Pro
         if (parameters.isNewUser) client.store.setState({ isNewUser: true })
         return user
       })
+    case 'custom-jwt': {
+      const { type: _, ...jwt } = parameters
+      const connected = waitForConnected(client)
+      return authenticateWithJwt(client, jwt).then((step) => (step.next === 'done' ? step.user : connected))
+    }
     default:
       return Promise.reject(new SignerError(`Unknown auth type: ${(parameters as { type?: unknown }).type}`))
   }
@@ -129,7 +136,8 @@ function dispatch(client: SignerClient, parameters: AuthenticateParameters): Pro
  * Signs a user in, by `type`: `email` (sends a code or link; resolves once the user is connected,
  * here or in another tab), `email` with `bundle` (a magic link's return), `otp` (the emailed code;
  * waits for `validateMultiFactors` when a second factor is needed), `passkey` (create or log in),
- * `oauth` (popup or redirect), `oauthReturn`. A failure stores `{name, message}` as the error and
+ * `oauth` (popup or redirect), `oauthReturn`, `custom-jwt` (a JWT the app's backend minted; waits for
+ * `validateMultiFactors` when a second factor is needed). A failure stores `{name, message}` as the error and
  * sets DISCONNECTED, except for OAuth, which leaves the status as it is.
  *
  * @example

@@ -6,7 +6,12 @@ import { whoami } from './whoami.js'
 export type CompleteAuthWithBundleParameters = {
   bundle: string
   orgId: string
-  connectedEventName: 'connectedEmail' | 'connectedOtp' | 'connectedOauth' | 'connectedPasskey'
+  connectedEventName:
+    | 'connectedEmail'
+    | 'connectedOtp'
+    | 'connectedOauth'
+    | 'connectedPasskey'
+    | 'connectedJwt'
   authenticatingType: AuthenticatingType
   idToken?: string | undefined
   /** The passkey that minted the session (a passkey sign-in): kept on the user. */

@@ -9,6 +9,7 @@ const connectedEventNames = {
   email: 'connectedEmail',
   otp: 'connectedOtp',
   oauth: 'connectedOauth',
+  'custom-jwt': 'connectedJwt',
   passkey: 'connectedPasskey',
 } as const
 

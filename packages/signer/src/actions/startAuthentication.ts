@@ -2,6 +2,7 @@ import type { SignerClient } from '../client/SignerClient.js'
 import { MfaRequiredError } from '../errors/MfaRequiredError.js'
 import { type AuthenticationStep, type MultiFactorProof, signerStatus, type User } from '../types.js'
 import { type AuthenticateParameters, authenticate } from './authenticate.js'
+import { authenticateWithJwt } from './authenticateWithJwt.js'
 import { catchAuthenticationError } from './catchAuthenticationError.js'
 import { sendEmailAuth } from './sendEmailAuth.js'
 import { startOauthPopup } from './startOauthPopup.js'
@@ -67,6 +68,8 @@ async function startOtp(
  *   multiFactors }` for a user with a second factor;
  * - `mfa`: the authenticator code of a pending `{ next: 'mfa', encryptedPayload }`
  *   (`validateMultiFactors`; a wrong code keeps the status, so the user can try again);
+ * - `custom-jwt`: a JWT the app's backend minted; `{ next: 'done', user }`, or `{ next: 'mfa',
+ *   encryptedPayload, multiFactors }` for a user with a second factor;
  * - `oauth` in a popup: `{ next: 'done' }` or `{ next: 'mfa', encryptedPayload }`; every other
  *   `authenticate` type (a link's `bundle`, `passkey`, `oauth` by redirect, `oauthReturn`) answers
  *   `{ next: 'done', user }` once `authenticate` resolves.
@@ -93,6 +96,10 @@ export function startAuthentication(
       return catchAuthenticationError(client, { keepStatus: false }, () => startEmail(client, parameters))
     case 'otp':
       return catchAuthenticationError(client, { keepStatus: false }, () => startOtp(client, parameters))
+    case 'custom-jwt': {
+      const { type: _, ...jwt } = parameters
+      return catchAuthenticationError(client, { keepStatus: false }, () => authenticateWithJwt(client, jwt))
+    }
     case 'oauth': {
       if (parameters.mode !== 'popup') break
       const { type: _, ...oauth } = parameters

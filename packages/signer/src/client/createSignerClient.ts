@@ -99,6 +99,7 @@ export function createSignerClient(parameters: CreateSignerParameters): SignerCl
   events.on('connectedEmail', (user, bundle) => connect('email', user, bundle))
   events.on('connectedOtp', (user, bundle) => connect('otp', user, bundle))
   events.on('connectedOauth', (user, bundle) => connect('oauth', user, bundle))
+  events.on('connectedJwt', (user, bundle) => connect('custom-jwt', user, bundle))
   events.on('connectedPasskey', (user, bundle) => connect('passkey', user, bundle))
   events.on('authenticating', ({ type }) =>
     store.setState({
@@ -109,7 +110,9 @@ export function createSignerClient(parameters: CreateSignerParameters): SignerCl
             ? signerStatus.AUTHENTICATING_PASSKEY
             : type === 'oauth'
               ? signerStatus.AUTHENTICATING_OAUTH
-              : signerStatus.AWAITING_OTP_AUTH,
+              : type === 'custom-jwt'
+                ? signerStatus.AUTHENTICATING_JWT
+                : signerStatus.AWAITING_OTP_AUTH,
     }),
   )
   return client

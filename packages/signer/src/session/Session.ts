@@ -6,7 +6,12 @@ import type { User } from '../types.js'
  * passkey session stored without one (before sessions were minted for passkeys) stamps with the passkey.
  */
 export type Session =
-  | { type: 'email' | 'oauth' | 'otp' | 'passkey'; bundle: string; expirationDateMs: number; user: User }
+  | {
+      type: 'email' | 'oauth' | 'otp' | 'passkey' | 'custom-jwt'
+      bundle: string
+      expirationDateMs: number
+      user: User
+    }
   | { type: 'passkey'; expirationDateMs: number; user: User }
 
 export type SessionType = Session['type']

@@ -7,6 +7,8 @@ export type SignerEvents = {
   connectedEmail: (user: User, bundle: string) => void
   connectedOtp: (user: User, bundle: string) => void
   connectedOauth: (user: User, bundle: string) => void
+  /** A custom-JWT sign-in (`authenticate({ type: 'custom-jwt', jwt })`) connected. */
+  connectedJwt: (user: User, bundle: string) => void
   /** `bundle`: the session key a passkey sign-in minted (absent for a legacy passkey session). */
   connectedPasskey: (user: User, bundle?: string) => void
   /** The status became DISCONNECTED. */

@@ -10,6 +10,7 @@ export const grpcCodes = {
   FAILED_PRECONDITION: { code: 9, status: 400 },
   OUT_OF_RANGE: { code: 11, status: 413 },
   INTERNAL: { code: 13, status: 500 },
+  UNAVAILABLE: { code: 14, status: 503 },
   UNAUTHENTICATED: { code: 16, status: 401 },
 } as const
 export type GrpcCodeName = keyof typeof grpcCodes

@@ -13,6 +13,7 @@ import * as apiKeyChangeNotices from './0011_api_key_change_notices.js'
 import * as solanaQuoteSettlement from './0012_solana_quote_settlement.js'
 import * as reservedShare from './0013_reserved_share.js'
 import * as recoveryCodes from './0014_recovery_codes.js'
+import * as customJwt from './0015_custom_jwt.js'
 import * as multiOwner from './0017_multi_owner.js'
 import * as delegatedApiKeys from './0020_delegated_api_keys.js'
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0012_solana_quote_settlement': solanaQuoteSettlement,
   '0013_reserved_share': reservedShare,
   '0014_recovery_codes': recoveryCodes,
+  '0015_custom_jwt': customJwt,
   '0017_multi_owner': multiOwner,
   '0020_delegated_api_keys': delegatedApiKeys,
 }
