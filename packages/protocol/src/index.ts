@@ -57,6 +57,12 @@ export type {
   RecoveryCodeEntry,
 } from './signerApi/MultiFactor.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
+export type {
+  AuthMethodRoutes,
+  AuthMethods,
+  OauthProviderInfo,
+  PasskeyInfo,
+} from './signerApi/authMethodRoutes.js'
 export {
   type AuthProvider,
   type EmailStartBody,

@@ -1,3 +1,4 @@
+import { type AuthMethodRoutes, authMethodRoutePathSet } from './authMethodRoutes.js'
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
 import type { StampedRequest } from './StampedRequest.js'
@@ -128,7 +129,7 @@ export type SignerRoutes = {
     body: { stampedRequest: StampedRequest; multiFactors?: MultiFactorProof[] | undefined }
     response: { recoveryCodes: string[] }
   }
-}
+} & AuthMethodRoutes
 
 export type SignerRoutePath = keyof SignerRoutes
 export type SignerRouteBody<path extends SignerRoutePath> = SignerRoutes[path]['body']
@@ -151,6 +152,7 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/auth-delete-multi-factors': true,
   '/v1/auth-list-recovery-codes': true,
   '/v1/auth-generate-recovery-codes': true,
+  ...authMethodRoutePathSet,
 }
 
 /**
