@@ -1,4 +1,5 @@
 import { emailRoutes } from './auth/email/index.js'
+import { authMethodRoutes } from './auth/methods/index.js'
 import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
 import { signupRoute } from './auth/signupRoute.js'
@@ -18,4 +19,5 @@ export const signerRoutes: SignerRouteDefinition[] = [
   ...oauthRoutes,
   ...emailRoutes,
   ...mfaRoutes,
+  ...authMethodRoutes,
 ]

@@ -5,6 +5,7 @@ import { prepareWallet } from '../kms/wallets/prepareWallet.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { Database } from '../store/schema.js'
 import { defaultWalletAccounts } from './defaultWalletAccounts.js'
+import { recordOauthIdentity } from './recordOauthIdentity.js'
 import { recordProvenEmail } from './recordProvenEmail.js'
 
 export type StoredOauthProvider = {
@@ -14,6 +15,8 @@ export type StoredOauthProvider = {
   audience: string
   subject: string
   createdAt: number
+  /** The provider's email claim when linked by `/v1/add-oauth-provider`, shown as `userDisplayName`. */
+  userDisplayName?: string | undefined
 }
 
 export type CreateUserAccountParameters = {
@@ -103,6 +106,8 @@ export async function createUserAccount(
         now,
         how: parameters.emailProvenBy,
       })
+    for (const provider of parameters.oauthProviders ?? [])
+      await recordOauthIdentity(trx, { appId: parameters.app.id, userId, provider })
     await parameters.writeCredentials?.(trx)
     await wallet.write(trx)
     await trx
