@@ -33,8 +33,15 @@ export function decodeOauthState(state: string | null | undefined): OauthState |
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
   const fields = json as Record<string, unknown>
-  const { authProviderId, isCustomProvider, requestKey, turnkeyPublicKey, redirectUrl, openerOrigin, fetchIdTokenOnly } =
-    fields
+  const {
+    authProviderId,
+    isCustomProvider,
+    requestKey,
+    turnkeyPublicKey,
+    redirectUrl,
+    openerOrigin,
+    fetchIdTokenOnly,
+  } = fields
   const expirationSeconds = toExpirationSeconds(fields.expirationSeconds)
   if (typeof authProviderId !== 'string' || authProviderId.length < 1 || authProviderId.length > 64)
     return undefined

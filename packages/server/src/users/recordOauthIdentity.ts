@@ -46,6 +46,6 @@ export async function recordOauthIdentity(
     })
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst()
-  if (Number(inserted.numInsertedRows ?? 0) !== 1) throw oauthIdentityTaken()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw oauthIdentityTaken()
   return { alreadyHeld: false }
 }

@@ -40,7 +40,11 @@ export const addOauthProviderRoute = defineSignerRoute({
     await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
     const linked: OauthProviderInfo[] = []
     for (const { providerName, oidcToken } of oauthProviders) {
-      const grant = await consumeOauthLinkGrant(ctx, { appId: request.app.id, idToken: oidcToken, providerName })
+      const grant = await consumeOauthLinkGrant(ctx, {
+        appId: request.app.id,
+        idToken: oidcToken,
+        providerName,
+      })
       const stored = await linkOauthProvider(ctx, {
         appId: request.app.id,
         userId,

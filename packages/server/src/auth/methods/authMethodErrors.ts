@@ -20,7 +20,9 @@ export const authMethodErrors = {
       errorCode: signerErrorCodes.FORBIDDEN,
     }),
   organizationNotFound: () =>
-    new ApiError('NOT_FOUND', 'organization not found', { errorCode: signerErrorCodes.ORGANIZATION_NOT_FOUND }),
+    new ApiError('NOT_FOUND', 'organization not found', {
+      errorCode: signerErrorCodes.ORGANIZATION_NOT_FOUND,
+    }),
   linkTokenInvalid: () =>
     new ApiError(
       'UNAUTHENTICATED',
@@ -28,17 +30,25 @@ export const authMethodErrors = {
       { errorCode: signerErrorCodes.OAUTH_LINK_TOKEN_INVALID },
     ),
   identityTaken: () =>
-    new ApiError('ALREADY_EXISTS', 'another account of this app already signs in with this provider account', {
-      errorCode: signerErrorCodes.OAUTH_IDENTITY_TAKEN,
-    }),
+    new ApiError(
+      'ALREADY_EXISTS',
+      'another account of this app already signs in with this provider account',
+      {
+        errorCode: signerErrorCodes.OAUTH_IDENTITY_TAKEN,
+      },
+    ),
   providerNotLinked: () =>
     new ApiError('NOT_FOUND', 'no such provider is linked to this user', {
       errorCode: signerErrorCodes.OAUTH_PROVIDER_NOT_LINKED,
     }),
   lastSignInMethod: () =>
-    new ApiError('FAILED_PRECONDITION', 'this is the last way to sign in to this account; add another one first', {
-      errorCode: signerErrorCodes.LAST_SIGN_IN_METHOD,
-    }),
+    new ApiError(
+      'FAILED_PRECONDITION',
+      'this is the last way to sign in to this account; add another one first',
+      {
+        errorCode: signerErrorCodes.LAST_SIGN_IN_METHOD,
+      },
+    ),
   exportNotFound: () =>
     new ApiError('NOT_FOUND', 'no recent export of this account was found', {
       errorCode: signerErrorCodes.KEY_EXPORT_NOT_FOUND,

@@ -31,6 +31,7 @@ export async function consumeOauthLinkGrant(
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .where('app_id', '=', appId)
+      .where('provider_name', '=', providerName)
       .executeTakeFirst()
     if (!row) return undefined
     const deleted = await trx
@@ -41,7 +42,7 @@ export async function consumeOauthLinkGrant(
       .executeTakeFirst()
     return Number(deleted.numDeletedRows) === 1 ? row : undefined
   })
-  if (!grant || grant.provider_name !== providerName) throw authMethodErrors.linkTokenInvalid()
+  if (!grant) throw authMethodErrors.linkTokenInvalid()
   return {
     providerName: grant.provider_name,
     issuer: grant.issuer,

@@ -38,7 +38,9 @@ export async function findExportActivity(
     .where('address_format', '=', format)
     .execute()
   const account = accounts.find((candidate) =>
-    type === 'ETH' ? candidate.address.toLowerCase() === address.toLowerCase() : candidate.address === address,
+    type === 'ETH'
+      ? candidate.address.toLowerCase() === address.toLowerCase()
+      : candidate.address === address,
   )
   if (!account) return undefined
   const activities = await ctx.store.db
@@ -59,5 +61,7 @@ export async function findExportActivity(
       ? result.exportWalletAccountResult?.address === account.address
       : result.exportWalletResult?.walletId === account.wallet_id
   })
-  return activity ? { activityId: activity.id, address: account.address, userId: activity.user_id } : undefined
+  return activity
+    ? { activityId: activity.id, address: account.address, userId: activity.user_id }
+    : undefined
 }

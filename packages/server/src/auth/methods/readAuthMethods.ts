@@ -9,7 +9,10 @@ import type { StoredOauthProvider } from '../../users/createUserAccount.js'
  * @example
  * const { email, oauthProviders, passkeys } = await readAuthMethods(ctx, { userId })
  */
-export async function readAuthMethods(ctx: SigilContext, { userId }: { userId: string }): Promise<AuthMethods> {
+export async function readAuthMethods(
+  ctx: SigilContext,
+  { userId }: { userId: string },
+): Promise<AuthMethods> {
   const user = await ctx.store.db
     .selectFrom('users')
     .select(['phone_number', 'oauth_providers'])

@@ -37,7 +37,8 @@ export async function unlinkOauthProviders(
       .select('id')
       .where('user_id', '=', userId)
       .executeTakeFirst()
-    if (kept.length === 0 && !email && !passkey && !user.phone_number) throw authMethodErrors.lastSignInMethod()
+    if (kept.length === 0 && !email && !passkey && !user.phone_number)
+      throw authMethodErrors.lastSignInMethod()
     await trx
       .deleteFrom('oauth_identities')
       .where('user_id', '=', userId)

@@ -50,6 +50,7 @@ export async function verifyOwnStampedActivity(
   if (options.marker !== undefined && parameters.payload !== options.marker)
     throw authMethodErrors.wrongMarker(options.marker)
   if (principal.organizationId !== organizationId) throw authMethodErrors.notOwnCredential()
-  if (parameters.userId !== undefined && parameters.userId !== principal.userId) throw authMethodErrors.otherUser()
+  if (parameters.userId !== undefined && parameters.userId !== principal.userId)
+    throw authMethodErrors.otherUser()
   return { userId: principal.userId, organizationId, parameters }
 }

@@ -57,19 +57,19 @@ function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { er
             alchemyAuthProvider: outcome.providerName,
           }
         : outcome.status === 'MFA_REQUIRED'
-        ? {
-            alchemyStatus: 'MFA_REQUIRED',
-            alchemyOrgId: outcome.orgId,
-            alchemyEncryptedPayload: outcome.encryptedPayload,
-            alchemyMultiFactors: outcome.multiFactors,
-            alchemyError: mfaRequiredError,
-          }
-        : {
-            alchemyBundle: outcome.credentialBundle,
-            alchemyOrgId: outcome.orgId,
-            alchemyIdToken: outcome.idToken,
-            alchemyIsSignup: outcome.isSignup,
-          }
+          ? {
+              alchemyStatus: 'MFA_REQUIRED',
+              alchemyOrgId: outcome.orgId,
+              alchemyEncryptedPayload: outcome.encryptedPayload,
+              alchemyMultiFactors: outcome.multiFactors,
+              alchemyError: mfaRequiredError,
+            }
+          : {
+              alchemyBundle: outcome.credentialBundle,
+              alchemyOrgId: outcome.orgId,
+              alchemyIdToken: outcome.idToken,
+              alchemyIsSignup: outcome.isSignup,
+            }
   const page = renderOauthPopupPage({ openerOrigin: delivery.openerOrigin, message })
   c.header('Content-Security-Policy', page.contentSecurityPolicy)
   return c.html(page.html, 200)

@@ -84,7 +84,8 @@ async function backfillOauthIdentities(db: Kysely<any>): Promise<void> {
     }
     for (const provider of Array.isArray(providers) ? providers : []) {
       const { providerId, issuer, subject } = provider
-      if (typeof providerId !== 'string' || typeof issuer !== 'string' || typeof subject !== 'string') continue
+      if (typeof providerId !== 'string' || typeof issuer !== 'string' || typeof subject !== 'string')
+        continue
       await db
         .insertInto('oauth_identities')
         .values({
