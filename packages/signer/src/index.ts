@@ -24,6 +24,7 @@ export {
   generateRecoveryCodes,
 } from './actions/generateRecoveryCodes.js'
 export { type GetConfigReturnType, getConfig } from './actions/getConfig.js'
+export { type AddOauthProviderParameters, addOauthProvider } from './actions/addOauthProvider.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
 export { type GetPasskeyStatusReturnType, getPasskeyStatus } from './actions/getPasskeyStatus.js'
 export {
@@ -42,7 +43,9 @@ export { oauthWithPopup } from './actions/oauthWithPopup.js'
 export { oauthWithRedirect } from './actions/oauthWithRedirect.js'
 export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth.js'
 export { recheckSession } from './actions/recheckSession.js'
+export { listAuthMethods } from './actions/listAuthMethods.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
+export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
 export { restoreSession } from './actions/restoreSession.js'
 export {
   type SignAuthorizationParameters,
@@ -123,11 +126,14 @@ export type { SignerEventName, SignerEvents } from './store/SignerEvents.js'
 export {
   type AuthenticatingType,
   type AuthenticationStep,
+  type AuthMethods,
   type ErrorInfo,
   type MfaStatus,
   type MultiFactor,
   type MultiFactorEntry,
   type MultiFactorProof,
+  type OauthProviderInfo,
+  type PasskeyInfo,
   type RecoveryCodeEntry,
   type SignerState,
   type SignerStatus,

@@ -10,12 +10,15 @@ import {
   generateRecoveryCodes,
 } from '../actions/generateRecoveryCodes.js'
 import { getConfig } from '../actions/getConfig.js'
+import { type AddOauthProviderParameters, addOauthProvider } from '../actions/addOauthProvider.js'
 import { getMfaFactors } from '../actions/getMfaFactors.js'
 import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
 import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
+import { listAuthMethods } from '../actions/listAuthMethods.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
+import { type RemoveOauthProviderParameters, removeOauthProvider } from '../actions/removeOauthProvider.js'
 import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
 import type { SignMessageParameters } from '../actions/signMessage.js'
 import { type SignRawMessageParameters, signRawMessage } from '../actions/signRawMessage.js'
@@ -61,6 +64,9 @@ export function signerActions(client: SignerClient) {
     verifyMfa: (parameters: VerifyMfaParameters) => verifyMfa(client, parameters),
     removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
     getRecoveryCodeCount: () => getRecoveryCodeCount(client),
+    listAuthMethods: () => listAuthMethods(client),
+    addOauthProvider: (parameters: AddOauthProviderParameters) => addOauthProvider(client, parameters),
+    removeOauthProvider: (parameters: RemoveOauthProviderParameters) => removeOauthProvider(client, parameters),
     generateRecoveryCodes: (parameters?: GenerateRecoveryCodesParameters) =>
       generateRecoveryCodes(client, parameters),
     signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
