@@ -33,7 +33,7 @@ export type AccountKitSignerPage = {
   app: { appId: string; apiKey: string }
   /** The dev login (`@sigil/devnet/oidc`), configured in Sigil as `auth0`. */
   idp: TestOidcProvider
-  /** Every request the page made outside Sigil and the page's own server, as `METHOD url`. */
+  /** Every request the app page made outside Sigil, its own server and the dev login, as `METHOD url`. */
   externalRequests: string[]
   /** The newest sign-in code mailed to `email` (the dev mailbox). */
   readCode(email: string): Promise<string>
@@ -128,7 +128,9 @@ export async function startAccountKitSignerPage(): Promise<AccountKitSignerPage>
       )
     if (url.origin === turnkeyHosts.keyApi) return forward(route, `${serverUrl}${url.pathname}${url.search}`)
     if (local.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()
-    externalRequests.push(`${route.request().method()} ${url.href}`)
+    // The dev login's own pages ask for web fonts; only what the app page asks for is recorded.
+    if (!route.request().frame().url().startsWith(idp.issuer))
+      externalRequests.push(`${route.request().method()} ${url.href}`)
     return route.abort('blockedbyclient')
   })
   const page = await context.newPage()

@@ -1,6 +1,7 @@
 import { AlchemyWebSigner } from '@account-kit/signer'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { TurnkeyClient } from '@turnkey/http'
+import { Buffer } from 'buffer'
 
 /*
  * The harness page: an unmodified `@account-kit/signer` 4.88.4 as an Account Kit app uses it, with
@@ -25,6 +26,8 @@ declare global {
   }
 }
 
+// Account Kit's OAuth code uses Node's `Buffer`; apps bundle the `buffer` polyfill, as here.
+;(globalThis as { Buffer?: unknown }).Buffer ??= Buffer
 window.pending = {}
 window.createApiKeyClient = ({ publicKey, privateKey }) =>
   new TurnkeyClient(
