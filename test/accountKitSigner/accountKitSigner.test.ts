@@ -75,7 +75,9 @@ test('default: email-code sign-in, whoami and signMessage through Account Kit 4.
   const signature = await page.evaluate(() =>
     (window as unknown as HarnessWindow).signer.signMessage('hello from Account Kit 4.88.4'),
   )
-  expect(await recoverMessageAddress({ message: 'hello from Account Kit 4.88.4', signature })).toBe(user.address)
+  expect(await recoverMessageAddress({ message: 'hello from Account Kit 4.88.4', signature })).toBe(
+    user.address,
+  )
 })
 
 test('behavior: listAuthMethods answers the methods, contact details masked (the call is unstamped)', async () => {
@@ -150,7 +152,10 @@ test('behavior: exportPrivateKeyEncrypted is tracked with /v1/track-key-export',
     },
     { encryptWith: target, key },
   )
-  expect(JSON.parse(exported.exportBundle)).toMatchObject({ version: 'v1.0.0', dataSignature: expect.any(String) })
+  expect(JSON.parse(exported.exportBundle)).toMatchObject({
+    version: 'v1.0.0',
+    dataSignature: expect.any(String),
+  })
   await expect
     .poll(
       () =>

@@ -106,7 +106,9 @@ export async function startAccountKitSignerPage(): Promise<AccountKitSignerPage>
     publicUrl: serverUrl,
     devMailbox: true,
     frameDir,
-    oauthProviders: [{ id: 'auth0', issuer: idp.issuer, clientId: 'sigil-app', clientSecret: 'sigil-secret' }],
+    oauthProviders: [
+      { id: 'auth0', issuer: idp.issuer, clientId: 'sigil-app', clientSecret: 'sigil-secret' },
+    ],
   })
   listener.bind(server.app.fetch)
   const app = await createApp(server.store.db, {
@@ -124,10 +126,13 @@ export async function startAccountKitSignerPage(): Promise<AccountKitSignerPage>
     if (url.origin === turnkeyHosts.authFrame)
       return forward(
         route,
-        url.pathname === '/' ? `${serverUrl}/frame/auth?app=${app.appId}` : `${serverUrl}${url.pathname}${url.search}`,
+        url.pathname === '/'
+          ? `${serverUrl}/frame/auth?app=${app.appId}`
+          : `${serverUrl}${url.pathname}${url.search}`,
       )
     if (url.origin === turnkeyHosts.keyApi) return forward(route, `${serverUrl}${url.pathname}${url.search}`)
-    if (local.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()
+    if (local.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:')
+      return route.continue()
     // The dev login's own pages ask for web fonts; only what the app page asks for is recorded.
     if (!route.request().frame().url().startsWith(idp.issuer))
       externalRequests.push(`${route.request().method()} ${url.href}`)
@@ -136,7 +141,9 @@ export async function startAccountKitSignerPage(): Promise<AccountKitSignerPage>
   const page = await context.newPage()
   page.on('pageerror', (error) => process.stderr.write(`[account-kit-signer] page error: ${error.message}\n`))
   if (process.env.SIGIL_BROWSER_DEBUG)
-    page.on('console', (message) => process.stderr.write(`[account-kit-signer] ${message.type()}: ${message.text()}\n`))
+    page.on('console', (message) =>
+      process.stderr.write(`[account-kit-signer] ${message.type()}: ${message.text()}\n`),
+    )
   await page.goto(`${pageServer.url}/`)
   await page.waitForFunction(() => 'createSigner' in window)
   await page.evaluate(

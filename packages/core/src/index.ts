@@ -49,7 +49,6 @@ export {
 export { type GetChainReturnType, getChain } from './actions/getChain.js'
 export { type GetConnectionReturnType, getConnection } from './actions/getConnection.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
-export { type AuthMethods, listAuthMethods } from './actions/listAuthMethods.js'
 export {
   type GetRecoveryCodeCountReturnType,
   getRecoveryCodeCount,
@@ -68,6 +67,7 @@ export {
 } from './actions/getSmartAccountState.js'
 export { type GetUserReturnType, getUser } from './actions/getUser.js'
 export { type HydrateReturnType, hydrate } from './actions/hydrate.js'
+export { type AuthMethods, listAuthMethods } from './actions/listAuthMethods.js'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.js'
 export { type RemoveMfaParameters, type RemoveMfaReturnType, removeMfa } from './actions/removeMfa.js'
 export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'

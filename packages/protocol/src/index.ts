@@ -51,18 +51,18 @@ export {
 export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
 export type {
+  AuthMethodRoutes,
+  AuthMethods,
+  OauthProviderInfo,
+  PasskeyInfo,
+} from './signerApi/authMethodRoutes.js'
+export type {
   MultiFactor,
   MultiFactorEntry,
   MultiFactorProof,
   RecoveryCodeEntry,
 } from './signerApi/MultiFactor.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
-export type {
-  AuthMethodRoutes,
-  AuthMethods,
-  OauthProviderInfo,
-  PasskeyInfo,
-} from './signerApi/authMethodRoutes.js'
 export {
   type AuthProvider,
   type EmailStartBody,

@@ -1,5 +1,6 @@
 export { encodeOauthState, getOauthNonce, type OauthState } from '@sigil/protocol'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
+export { type AddOauthProviderParameters, addOauthProvider } from './actions/addOauthProvider.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export { type AuthenticateParameters, authenticate } from './actions/authenticate.js'
 export {
@@ -24,7 +25,6 @@ export {
   generateRecoveryCodes,
 } from './actions/generateRecoveryCodes.js'
 export { type GetConfigReturnType, getConfig } from './actions/getConfig.js'
-export { type AddOauthProviderParameters, addOauthProvider } from './actions/addOauthProvider.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
 export { type GetPasskeyStatusReturnType, getPasskeyStatus } from './actions/getPasskeyStatus.js'
 export {
@@ -37,13 +37,13 @@ export {
   type InitEmailAuthReturnType,
   initEmailAuth,
 } from './actions/initEmailAuth.js'
+export { listAuthMethods } from './actions/listAuthMethods.js'
 export { type LookupUserByEmailReturnType, lookupUserByEmail } from './actions/lookupUserByEmail.js'
 export { lookupUserWithPasskey } from './actions/lookupUserWithPasskey.js'
 export { oauthWithPopup } from './actions/oauthWithPopup.js'
 export { oauthWithRedirect } from './actions/oauthWithRedirect.js'
 export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth.js'
 export { recheckSession } from './actions/recheckSession.js'
-export { listAuthMethods } from './actions/listAuthMethods.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
 export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
 export { restoreSession } from './actions/restoreSession.js'

@@ -25,7 +25,6 @@ declare global {
     pending: Record<string, Promise<unknown>>
   }
 }
-
 // Account Kit's OAuth code uses Node's `Buffer`; apps bundle the `buffer` polyfill, as here.
 ;(globalThis as { Buffer?: unknown }).Buffer ??= Buffer
 window.pending = {}

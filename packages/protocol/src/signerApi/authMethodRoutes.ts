@@ -43,7 +43,7 @@ export type AuthMethods = {
 export type AuthMethodRoutes = {
   '/v1/list-auth-methods': {
     /** Account Kit sends `{ suborgId }` alone; Sigil's SDK sends a stamp and gets the unmasked list. */
-    body: { suborgId?: string | undefined; stampedRequest?: StampedRequest | undefined }
+    body: { suborgId: string } | { stampedRequest: StampedRequest }
     response: AuthMethods
   }
   '/v1/add-oauth-provider': {

@@ -284,7 +284,7 @@ describe.each(storeDialects)('sign-in method attacks on %s', (dialect) => {
   test("error: another user's organization, user id or provider link is refused", async () => {
     const victim = await signedInUser(undefined, `victim-${dialect}@example.com`)
     const added = await addProvider(victim, await fetchLinkToken(`victim-${dialect}`))
-    const [{ providerId }] = added.body.oauthProviders as { providerId: string }[]
+    const { providerId } = (added.body.oauthProviders as { providerId: string }[])[0]!
     const attacker = await signedInUser()
     // The attacker's stamp on the victim's organization.
     const foreignOrg = await post('/v1/remove-oauth-provider', {
@@ -343,7 +343,7 @@ describe.each(storeDialects)('sign-in method attacks on %s', (dialect) => {
       address: '0x',
       session,
     }
-    const [{ providerId }] = JSON.parse(row.oauth_providers) as { providerId: string }[]
+    const { providerId } = (JSON.parse(row.oauth_providers) as { providerId: string }[])[0]!
     expect(await removeProvider(user, [providerId])).toMatchObject({
       status: 400,
       body: { code: 'LAST_SIGN_IN_METHOD' },
@@ -380,7 +380,7 @@ describe.each(storeDialects)('sign-in method attacks on %s', (dialect) => {
     })
     expect(added.status).toBe(200)
     clock.advance(30_000)
-    const [{ providerId }] = added.body.oauthProviders as { providerId: string }[]
+    const { providerId } = (added.body.oauthProviders as { providerId: string }[])[0]!
     expect(await removeProvider(user, [providerId])).toMatchObject({
       status: 400,
       body: { code: 'MFA_REQUIRED' },

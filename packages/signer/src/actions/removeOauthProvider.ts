@@ -29,5 +29,8 @@ export async function removeOauthProvider(
     organizationId: user.orgId,
     parameters: { userId: user.userId, providerIds: [providerId] },
   })
-  await request(client, '/v1/remove-oauth-provider', { stampedRequest, ...(multiFactors ? { multiFactors } : {}) })
+  await request(client, '/v1/remove-oauth-provider', {
+    stampedRequest,
+    ...(multiFactors ? { multiFactors } : {}),
+  })
 }

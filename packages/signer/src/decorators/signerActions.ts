@@ -1,5 +1,6 @@
 import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 'viem'
 import { type AddMfaParameters, addMfa } from '../actions/addMfa.js'
+import { type AddOauthProviderParameters, addOauthProvider } from '../actions/addOauthProvider.js'
 import { addPasskey } from '../actions/addPasskey.js'
 import { type AuthenticateParameters, authenticate } from '../actions/authenticate.js'
 import { type CreateApiKeyParameters, createApiKey } from '../actions/createApiKey.js'
@@ -10,13 +11,12 @@ import {
   generateRecoveryCodes,
 } from '../actions/generateRecoveryCodes.js'
 import { getConfig } from '../actions/getConfig.js'
-import { type AddOauthProviderParameters, addOauthProvider } from '../actions/addOauthProvider.js'
 import { getMfaFactors } from '../actions/getMfaFactors.js'
 import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
 import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
+import { listAuthMethods } from '../actions/listAuthMethods.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
-import { listAuthMethods } from '../actions/listAuthMethods.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
 import { type RemoveOauthProviderParameters, removeOauthProvider } from '../actions/removeOauthProvider.js'
 import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
@@ -66,7 +66,8 @@ export function signerActions(client: SignerClient) {
     getRecoveryCodeCount: () => getRecoveryCodeCount(client),
     listAuthMethods: () => listAuthMethods(client),
     addOauthProvider: (parameters: AddOauthProviderParameters) => addOauthProvider(client, parameters),
-    removeOauthProvider: (parameters: RemoveOauthProviderParameters) => removeOauthProvider(client, parameters),
+    removeOauthProvider: (parameters: RemoveOauthProviderParameters) =>
+      removeOauthProvider(client, parameters),
     generateRecoveryCodes: (parameters?: GenerateRecoveryCodesParameters) =>
       generateRecoveryCodes(client, parameters),
     signRawMessage: (parameters: SignRawMessageParameters) => signRawMessage(client, parameters),
