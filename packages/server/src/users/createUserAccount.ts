@@ -7,17 +7,9 @@ import type { Database } from '../store/schema.js'
 import { defaultWalletAccounts } from './defaultWalletAccounts.js'
 import { recordOauthIdentity } from './recordOauthIdentity.js'
 import { recordProvenEmail } from './recordProvenEmail.js'
+import type { StoredOauthProvider } from './StoredOauthProvider.js'
 
-export type StoredOauthProvider = {
-  providerId: string
-  providerName: string
-  issuer: string
-  audience: string
-  subject: string
-  createdAt: number
-  /** The provider's email claim when linked by `/v1/add-oauth-provider`, shown as `userDisplayName`. */
-  userDisplayName?: string | undefined
-}
+export type { StoredOauthProvider } from './StoredOauthProvider.js'
 
 export type CreateUserAccountParameters = {
   app: App

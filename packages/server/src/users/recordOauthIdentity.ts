@@ -2,7 +2,7 @@ import { signerErrorCodes } from '@sigil/protocol'
 import type { Transaction } from 'kysely'
 import { ApiError } from '../http/errors/ApiError.js'
 import type { Database } from '../store/schema.js'
-import type { StoredOauthProvider } from './createUserAccount.js'
+import type { StoredOauthProvider } from './StoredOauthProvider.js'
 
 /** 409 `OAUTH_IDENTITY_TAKEN`: another user of the app signs in with this provider account. */
 export const oauthIdentityTaken = () =>
