@@ -23,6 +23,7 @@ const needsOwnProcess = new RegExp(
     '\\bstartPaymasterTestChain\\(',
     '\\bstartDevnetGateway\\(',
     '\\blaunchChromium\\(',
+    '\\bstartAccountKitSignerPage\\(',
     '\\bstart\\w*Testbed\\(',
     '\\bspawnServer\\(',
     '\\brunCli\\(',

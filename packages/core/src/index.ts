@@ -13,6 +13,11 @@ export {
   type OauthParameters,
 } from '@sigil/signer'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
+export {
+  type AddOauthProviderParameters,
+  addOauthProvider,
+  type OauthProviderInfo,
+} from './actions/addOauthProvider.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export {
   type AuthenticateParameters,
@@ -64,8 +69,10 @@ export {
 } from './actions/getSmartAccountState.js'
 export { type GetUserReturnType, getUser } from './actions/getUser.js'
 export { type HydrateReturnType, hydrate } from './actions/hydrate.js'
+export { type AuthMethods, listAuthMethods } from './actions/listAuthMethods.js'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.js'
 export { type RemoveMfaParameters, type RemoveMfaReturnType, removeMfa } from './actions/removeMfa.js'
+export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
 export {
   type SendCallsParameters,
   type SendCallsReturnType,

@@ -51,6 +51,12 @@ export {
 export type * from './publicApi/requests.js'
 export type * from './publicApi/types.js'
 export type { AccountData, AccountRoutes } from './signerApi/accountRoutes.js'
+export type {
+  AuthMethodRoutes,
+  AuthMethods,
+  OauthProviderInfo,
+  PasskeyInfo,
+} from './signerApi/authMethodRoutes.js'
 export {
   type JwtAuthBody,
   type JwtAuthResponse,

@@ -1,6 +1,7 @@
 import { accountRoutes } from './auth/account/index.js'
 import { emailRoutes } from './auth/email/index.js'
 import { jwtRoutes } from './auth/jwt/index.js'
+import { authMethodRoutes } from './auth/methods/index.js'
 import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
 import { signupRoute } from './auth/signupRoute.js'
@@ -24,4 +25,5 @@ export const signerRoutes: SignerRouteDefinition[] = [
   ...accountRoutes,
   ...multiOwnerRoutes,
   ...jwtRoutes,
+  ...authMethodRoutes,
 ]

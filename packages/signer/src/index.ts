@@ -1,5 +1,6 @@
 export { type AccountData, encodeOauthState, getOauthNonce, type OauthState } from '@sigil/protocol'
 export { type AddMfaParameters, type AddMfaReturnType, addMfa } from './actions/addMfa.js'
+export { type AddOauthProviderParameters, addOauthProvider } from './actions/addOauthProvider.js'
 export { type AddPasskeyParameters, type AddPasskeyReturnType, addPasskey } from './actions/addPasskey.js'
 export { addToMultiOwner } from './actions/addToMultiOwner.js'
 export { type AuthenticateParameters, authenticate } from './actions/authenticate.js'
@@ -41,6 +42,7 @@ export {
   type InitEmailAuthReturnType,
   initEmailAuth,
 } from './actions/initEmailAuth.js'
+export { listAuthMethods } from './actions/listAuthMethods.js'
 export { type LookupUserByEmailReturnType, lookupUserByEmail } from './actions/lookupUserByEmail.js'
 export { lookupUserWithPasskey } from './actions/lookupUserWithPasskey.js'
 export {
@@ -52,6 +54,7 @@ export { oauthWithRedirect } from './actions/oauthWithRedirect.js'
 export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth.js'
 export { recheckSession } from './actions/recheckSession.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
+export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
 export { restoreSession } from './actions/restoreSession.js'
 export {
   type SignAuthorizationParameters,
@@ -133,11 +136,14 @@ export type { SignerEventName, SignerEvents } from './store/SignerEvents.js'
 export {
   type AuthenticatingType,
   type AuthenticationStep,
+  type AuthMethods,
   type ErrorInfo,
   type MfaStatus,
   type MultiFactor,
   type MultiFactorEntry,
   type MultiFactorProof,
+  type OauthProviderInfo,
+  type PasskeyInfo,
   type RecoveryCodeEntry,
   type SignerState,
   type SignerStatus,

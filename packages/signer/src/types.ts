@@ -20,9 +20,12 @@ export type SignerStatus = (typeof signerStatus)[keyof typeof signerStatus]
 
 /** The wire shapes of the sign-in API, defined once in `@sigil/protocol` (`signerApi/`). */
 export type {
+  AuthMethods,
   MultiFactor,
   MultiFactorEntry,
   MultiFactorProof,
+  OauthProviderInfo,
+  PasskeyInfo,
   RecoveryCodeEntry,
   StampedRequest,
   User,

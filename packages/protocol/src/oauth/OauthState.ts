@@ -11,4 +11,9 @@ export type OauthState = {
   redirectUrl?: string | undefined
   /** Popup mode: the origin the callback page posts its message to. */
   openerOrigin?: string | undefined
+  /**
+   * Account Kit's `addOauthProvider`: the callback signs no one in and answers the ID token alone
+   * (`FETCHED_ID_TOKEN_ONLY`), for `/v1/add-oauth-provider` to link.
+   */
+  fetchIdTokenOnly?: boolean | undefined
 }

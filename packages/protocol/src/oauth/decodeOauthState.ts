@@ -33,11 +33,20 @@ export function decodeOauthState(state: string | null | undefined): OauthState |
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
   const fields = json as Record<string, unknown>
-  const { authProviderId, isCustomProvider, requestKey, turnkeyPublicKey, redirectUrl, openerOrigin } = fields
+  const {
+    authProviderId,
+    isCustomProvider,
+    requestKey,
+    turnkeyPublicKey,
+    redirectUrl,
+    openerOrigin,
+    fetchIdTokenOnly,
+  } = fields
   const expirationSeconds = toExpirationSeconds(fields.expirationSeconds)
   if (typeof authProviderId !== 'string' || authProviderId.length < 1 || authProviderId.length > 64)
     return undefined
   if (isCustomProvider !== undefined && typeof isCustomProvider !== 'boolean') return undefined
+  if (fetchIdTokenOnly !== undefined && typeof fetchIdTokenOnly !== 'boolean') return undefined
   if (typeof requestKey !== 'string' || !requestKeyPattern.test(requestKey)) return undefined
   if (typeof turnkeyPublicKey !== 'string' || !targetPublicKeyPattern.test(turnkeyPublicKey)) return undefined
   if (expirationSeconds === null) return undefined
@@ -50,5 +59,6 @@ export function decodeOauthState(state: string | null | undefined): OauthState |
     ...(expirationSeconds !== undefined ? { expirationSeconds } : {}),
     ...(redirectUrl !== undefined ? { redirectUrl: redirectUrl as string } : {}),
     ...(openerOrigin !== undefined ? { openerOrigin: openerOrigin as string } : {}),
+    ...(fetchIdTokenOnly === true ? { fetchIdTokenOnly } : {}),
   }
 }

@@ -64,6 +64,13 @@ describe('decodeOauthState', () => {
     })
   })
 
+  test("behavior: Account Kit's fetchIdTokenOnly is kept when true, dropped when false", () => {
+    const linking: OauthState = { ...state, fetchIdTokenOnly: true }
+    expect(decodeOauthState(encodeOauthState(linking))).toEqual(linking)
+    expect(decodeOauthState(encode({ ...state, fetchIdTokenOnly: false }))).toEqual(state)
+    expect(decodeOauthState(encode({ ...state, fetchIdTokenOnly: 'true' }))).toBeUndefined()
+  })
+
   test('error: anything but the SDK state is undefined', () => {
     expect(decodeOauthState(undefined)).toBeUndefined()
     expect(decodeOauthState(null)).toBeUndefined()

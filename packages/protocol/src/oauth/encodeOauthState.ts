@@ -18,6 +18,7 @@ export function encodeOauthState(state: OauthState): string {
       expirationSeconds: state.expirationSeconds,
       redirectUrl: state.redirectUrl,
       openerOrigin: state.openerOrigin,
+      fetchIdTokenOnly: state.fetchIdTokenOnly,
     }),
   )
 }

@@ -19,6 +19,7 @@ export const oauthReturnParameters = [
   'alchemy-status',
   'alchemy-encrypted-payload',
   'alchemy-mfa-factors',
+  'alchemy-auth-provider',
 ] as const
 
 export type OauthReturnParameter = (typeof oauthReturnParameters)[number]

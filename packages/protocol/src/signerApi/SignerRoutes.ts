@@ -1,4 +1,5 @@
 import type { AccountRoutes } from './accountRoutes.js'
+import { type AuthMethodRoutes, authMethodRoutePathSet } from './authMethodRoutes.js'
 import { type JwtRoutes, jwtRoutePathSet } from './jwtRoutes.js'
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
 import { type MultiOwnerRoutes, multiOwnerRoutePathSet } from './multiOwnerRoutes.js'
@@ -132,7 +133,8 @@ export type SignerRoutes = MultiOwnerRoutes & {
     response: { recoveryCodes: string[] }
   }
 } & AccountRoutes &
-  JwtRoutes
+  JwtRoutes &
+  AuthMethodRoutes
 
 export type SignerRoutePath = keyof SignerRoutes
 export type SignerRouteBody<path extends SignerRoutePath> = SignerRoutes[path]['body']
@@ -159,6 +161,7 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/export-account-data': true,
   ...multiOwnerRoutePathSet,
   ...jwtRoutePathSet,
+  ...authMethodRoutePathSet,
 }
 
 /**

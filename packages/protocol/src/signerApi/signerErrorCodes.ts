@@ -67,6 +67,16 @@ export const signerErrorCodes = {
   ...multiOwnerErrorCodes,
   // Custom JWT (`/v1/auth-jwt`).
   ...jwtErrorCodes,
+  // Sign-in methods (`/v1/list-auth-methods`, `/v1/add-oauth-provider`, …).
+  /** The ID token was not fetched through this app's OAuth callback, was used, or expired. */
+  OAUTH_LINK_TOKEN_INVALID: 'OAUTH_LINK_TOKEN_INVALID',
+  /** Another user of the app signs in with this provider account. */
+  OAUTH_IDENTITY_TAKEN: 'OAUTH_IDENTITY_TAKEN',
+  OAUTH_PROVIDER_NOT_LINKED: 'OAUTH_PROVIDER_NOT_LINKED',
+  /** Removing it would leave the user no way to sign in. */
+  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
+  /** No export of this account by its owner happened in the last minutes. */
+  KEY_EXPORT_NOT_FOUND: 'KEY_EXPORT_NOT_FOUND',
 } as const
 
 export type SignerErrorCode = (typeof signerErrorCodes)[keyof typeof signerErrorCodes]

@@ -34,6 +34,11 @@ export {
   useAccount,
 } from '../hooks/useAccount.js'
 export {
+  type UseAddOauthProviderParameters,
+  type UseAddOauthProviderReturnType,
+  useAddOauthProvider,
+} from '../hooks/useAddOauthProvider.js'
+export {
   type UseAddPasskeyParameters,
   type UseAddPasskeyReturnType,
   useAddPasskey,
@@ -81,8 +86,14 @@ export {
   type UseExportAccountReturnType,
   useExportAccount,
 } from '../hooks/useExportAccount.js'
+export { getListAuthMethodsQueryKey, useListAuthMethods } from '../hooks/useListAuthMethods.js'
 export { type UseLogoutParameters, type UseLogoutReturnType, useLogout } from '../hooks/useLogout.js'
 export { type UseMFAReturnType, useMFA } from '../hooks/useMFA.js'
+export {
+  type UseRemoveOauthProviderParameters,
+  type UseRemoveOauthProviderReturnType,
+  useRemoveOauthProvider,
+} from '../hooks/useRemoveOauthProvider.js'
 export {
   type UseSendCallsParameters,
   type UseSendCallsReturnType,

@@ -166,6 +166,9 @@ export type SignerDatabase = {
   email_identity_conflicts: EmailIdentityConflictTable
   multi_owner_members: MultiOwnerMemberTable
   activity_votes: ActivityVoteTable
+  oauth_identities: OauthIdentityTable
+  oauth_link_grants: OauthLinkGrantTable
+  key_exports: KeyExportTable
 } & JwtDatabase
 
 /** A proven email (migration 0008): at most one user per (app, email); see docs/email-sign-in.md. */
@@ -284,6 +287,43 @@ export type SignInAttemptTable = {
   attempts: number
   /** When the row may be pruned (the token's expiry). */
   expires_at: number | bigint | string
+}
+
+/** A provider account linked to a user (migration 0018); unique per (app_id, issuer, subject). */
+export type OauthIdentityTable = {
+  user_id: string
+  /** The `providerId` of the entry in `users.oauth_providers`. */
+  provider_id: string
+  app_id: string
+  issuer: string
+  subject: string
+  created_at: number | bigint | string
+}
+
+/** An ID token fetched for `/v1/add-oauth-provider` (migration 0018), used once. */
+export type OauthLinkGrantTable = {
+  /** Hex SHA-256 of the ID token. */
+  token_hash: string
+  app_id: string
+  /** The configured provider's id. */
+  provider_name: string
+  issuer: string
+  audience: string
+  subject: string
+  /** The token's email claim, shown as `userDisplayName`. */
+  display_name: string | null
+  expires_at: number | bigint | string
+}
+
+/** An export reported by `/v1/track-key-export` (migration 0018), tied to its export activity. */
+export type KeyExportTable = {
+  activity_id: string
+  address: string
+  organization_id: string
+  user_id: string | null
+  /** `ETH` or `SOL`. */
+  type: string
+  tracked_at: number | bigint | string
 }
 
 export type SingleUseTokenTable = {

@@ -5,16 +5,11 @@ import { prepareWallet } from '../kms/wallets/prepareWallet.js'
 import type { SigilContext } from '../SigilContext.js'
 import type { Database } from '../store/schema.js'
 import { defaultWalletAccounts } from './defaultWalletAccounts.js'
+import { recordOauthIdentity } from './recordOauthIdentity.js'
 import { recordProvenEmail } from './recordProvenEmail.js'
+import type { StoredOauthProvider } from './StoredOauthProvider.js'
 
-export type StoredOauthProvider = {
-  providerId: string
-  providerName: string
-  issuer: string
-  audience: string
-  subject: string
-  createdAt: number
-}
+export type { StoredOauthProvider } from './StoredOauthProvider.js'
 
 export type CreateUserAccountParameters = {
   app: App
@@ -103,6 +98,8 @@ export async function createUserAccount(
         now,
         how: parameters.emailProvenBy,
       })
+    for (const provider of parameters.oauthProviders ?? [])
+      await recordOauthIdentity(trx, { appId: parameters.app.id, userId, provider })
     await parameters.writeCredentials?.(trx)
     await wallet.write(trx)
     await trx

@@ -1,5 +1,6 @@
 import type { SerializeTransactionFn, TransactionSerializable, TypedData } from 'viem'
 import { type AddMfaParameters, addMfa } from '../actions/addMfa.js'
+import { type AddOauthProviderParameters, addOauthProvider } from '../actions/addOauthProvider.js'
 import { addPasskey } from '../actions/addPasskey.js'
 import { addToMultiOwner } from '../actions/addToMultiOwner.js'
 import { type AuthenticateParameters, authenticate } from '../actions/authenticate.js'
@@ -18,10 +19,12 @@ import { getConfig } from '../actions/getConfig.js'
 import { getMfaFactors } from '../actions/getMfaFactors.js'
 import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
 import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
+import { listAuthMethods } from '../actions/listAuthMethods.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
 import { multiOwnerSignRawMessage } from '../actions/multiOwnerSignRawMessage.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
+import { type RemoveOauthProviderParameters, removeOauthProvider } from '../actions/removeOauthProvider.js'
 import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
 import type { SignMessageParameters } from '../actions/signMessage.js'
 import { type SignRawMessageParameters, signRawMessage } from '../actions/signRawMessage.js'
@@ -67,6 +70,10 @@ export function signerActions(client: SignerClient) {
     verifyMfa: (parameters: VerifyMfaParameters) => verifyMfa(client, parameters),
     removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
     getRecoveryCodeCount: () => getRecoveryCodeCount(client),
+    listAuthMethods: () => listAuthMethods(client),
+    addOauthProvider: (parameters: AddOauthProviderParameters) => addOauthProvider(client, parameters),
+    removeOauthProvider: (parameters: RemoveOauthProviderParameters) =>
+      removeOauthProvider(client, parameters),
     generateRecoveryCodes: (parameters?: GenerateRecoveryCodesParameters) =>
       generateRecoveryCodes(client, parameters),
     deleteAccount: (parameters?: DeleteAccountParameters) => deleteAccount(client, parameters),

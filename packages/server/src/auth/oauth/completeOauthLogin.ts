@@ -7,6 +7,7 @@ import { consumeOauthRequest } from './consumeOauthRequest.js'
 import type { OauthRequest } from './findOauthRequest.js'
 import { findOrCreateOauthUser } from './findOrCreateOauthUser.js'
 import { getOauthClient } from './getOauthClient.js'
+import { grantOauthLink } from './grantOauthLink.js'
 
 /** Path of the OAuth callback (apps set the SDK's `oauthCallbackUrl` to `<publicUrl>` + this). */
 export const oauthCallbackPath = '/signer/v1/oauth/callback'
@@ -25,6 +26,7 @@ export type CompleteOauthLoginParameters = {
 export type OauthLogin =
   | { status: 'SUCCESS'; credentialBundle: string; orgId: string; idToken: string; isSignup: boolean }
   | { status: 'MFA_REQUIRED'; encryptedPayload: string; multiFactors: MultiFactor[]; orgId: string }
+  | { status: 'FETCHED_ID_TOKEN_ONLY'; idToken: string; providerName: string }
 
 const failed = (message: string, errorCode: string, cause?: unknown) =>
   new ApiError('UNAUTHENTICATED', message, { errorCode, cause })
@@ -58,6 +60,8 @@ function exchangeFailure(error: unknown): ApiError {
  * token's signature, iss, aud, exp and nonce are verified by openid-client), finds or creates the
  * user and passes the MFA gate ({@link finishSignIn}): a session sealed to `state.turnkeyPublicKey`,
  * or, for a user with a verified TOTP factor, no session but an MFA token bound to that same key.
+ * With `state.fetchIdTokenOnly` (Account Kit's `addOauthProvider`) no one is signed in: the ID token
+ * is answered alone and recorded as a single-use grant for `/v1/add-oauth-provider` ({@link grantOauthLink}).
  *
  * @example
  * const { credentialBundle, orgId, idToken, isSignup } = await completeOauthLogin(ctx, { request, state, params })
@@ -113,6 +117,22 @@ export async function completeOauthLogin(
   const claims = tokens.claims()
   if (!claims || !tokens.id_token)
     throw failed('OAuth provider sent no ID token', signerErrorCodes.OAUTH_ID_TOKEN_INVALID)
+
+  if (state.fetchIdTokenOnly) {
+    // Account Kit's `addOauthProvider`: no one is signed in; the token may be linked once, in this app.
+    await grantOauthLink(ctx, {
+      appId: request.app.id,
+      idToken: tokens.id_token,
+      providerName: provider.id,
+      issuer: claims.iss,
+      audience: provider.clientId,
+      subject: claims.sub,
+      email: claims.email,
+      expiresAtSeconds: claims.exp,
+    })
+    ctx.logger.info('oauth id token fetched for linking', { appId: request.app.id, providerId: provider.id })
+    return { status: 'FETCHED_ID_TOKEN_ONLY', idToken: tokens.id_token, providerName: provider.id }
+  }
 
   const user = await findOrCreateOauthUser(ctx, {
     app: request.app,

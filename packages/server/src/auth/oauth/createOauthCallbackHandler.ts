@@ -25,7 +25,11 @@ function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { er
     const url = new URL(delivery.redirectUrl)
     for (const name of oauthReturnParameters) url.searchParams.delete(name)
     if ('error' in outcome) url.searchParams.set('alchemy-error', outcome.error)
-    else if (outcome.status === 'MFA_REQUIRED') {
+    else if (outcome.status === 'FETCHED_ID_TOKEN_ONLY') {
+      url.searchParams.set('alchemy-status', 'FETCHED_ID_TOKEN_ONLY')
+      url.searchParams.set('alchemy-id-token', outcome.idToken)
+      url.searchParams.set('alchemy-auth-provider', outcome.providerName)
+    } else if (outcome.status === 'MFA_REQUIRED') {
       url.searchParams.set('alchemy-status', 'MFA_REQUIRED')
       url.searchParams.set('alchemy-org-id', outcome.orgId)
       url.searchParams.set('alchemy-encrypted-payload', outcome.encryptedPayload)
@@ -46,20 +50,26 @@ function deliver(c: Context, delivery: OauthDelivery, outcome: OauthLogin | { er
   const message: OauthPopupMessage =
     'error' in outcome
       ? { alchemyError: outcome.error }
-      : outcome.status === 'MFA_REQUIRED'
+      : outcome.status === 'FETCHED_ID_TOKEN_ONLY'
         ? {
-            alchemyStatus: 'MFA_REQUIRED',
-            alchemyOrgId: outcome.orgId,
-            alchemyEncryptedPayload: outcome.encryptedPayload,
-            alchemyMultiFactors: outcome.multiFactors,
-            alchemyError: mfaRequiredError,
-          }
-        : {
-            alchemyBundle: outcome.credentialBundle,
-            alchemyOrgId: outcome.orgId,
+            alchemyStatus: 'FETCHED_ID_TOKEN_ONLY',
             alchemyIdToken: outcome.idToken,
-            alchemyIsSignup: outcome.isSignup,
+            alchemyAuthProvider: outcome.providerName,
           }
+        : outcome.status === 'MFA_REQUIRED'
+          ? {
+              alchemyStatus: 'MFA_REQUIRED',
+              alchemyOrgId: outcome.orgId,
+              alchemyEncryptedPayload: outcome.encryptedPayload,
+              alchemyMultiFactors: outcome.multiFactors,
+              alchemyError: mfaRequiredError,
+            }
+          : {
+              alchemyBundle: outcome.credentialBundle,
+              alchemyOrgId: outcome.orgId,
+              alchemyIdToken: outcome.idToken,
+              alchemyIsSignup: outcome.isSignup,
+            }
   const page = renderOauthPopupPage({ openerOrigin: delivery.openerOrigin, message })
   c.header('Content-Security-Policy', page.contentSecurityPolicy)
   return c.html(page.html, 200)

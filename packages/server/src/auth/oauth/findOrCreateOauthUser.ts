@@ -68,7 +68,7 @@ export async function findOrCreateOauthUser(
     for (let attempt = 0; ; attempt++) {
       const holder = await findUserByEmail(ctx, app, email)
       if (holder) {
-        await linkOauthProvider(ctx, holder.userId, stored)
+        await linkOauthProvider(ctx, { appId: app.id, userId: holder.userId, provider: stored })
         return { ...holder, isSignup: false }
       }
       try {

@@ -14,6 +14,7 @@ export type OauthPopupMessage =
       alchemyMultiFactors: { multiFactorId: string; multiFactorType: string }[]
       alchemyError: string
     }
+  | { alchemyStatus: 'FETCHED_ID_TOKEN_ONLY'; alchemyIdToken: string; alchemyAuthProvider: string }
   | { alchemyError: string }
 
 /** JSON that is safe inside a `<script>` element. */

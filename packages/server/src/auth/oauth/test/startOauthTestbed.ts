@@ -19,6 +19,8 @@ export type OauthLoginParameters = {
   redirectUrl?: string
   openerOrigin?: string
   expirationSeconds?: number
+  /** Account Kit's `addOauthProvider`: the callback answers the ID token alone. */
+  fetchIdTokenOnly?: boolean
   scope?: string
   otherParameters?: Record<string, string>
   /** Attacks: what a tampering client or attacker changes. */
@@ -144,6 +146,7 @@ export async function startOauthTestbed(
       requestKey: tamper.requestKey ?? prepared.requestKey,
       turnkeyPublicKey: tamper.stateKey ?? target.publicKey,
       ...(parameters.expirationSeconds ? { expirationSeconds: parameters.expirationSeconds } : {}),
+      ...(parameters.fetchIdTokenOnly ? { fetchIdTokenOnly: true } : {}),
       ...(popup
         ? { openerOrigin: parameters.openerOrigin }
         : { redirectUrl: parameters.redirectUrl ?? `${testAppOrigin}/auth/return` }),
