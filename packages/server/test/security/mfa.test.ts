@@ -266,7 +266,7 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
       await remove([{ multiFactorId: factor.multiFactorId, multiFactorCode: await wrongCode(factor) }]),
     ).toMatchObject({ status: 401, body: { code: 'INVALID_MFA_CODE' } })
     expect(await listFactors(user)).toEqual([
-      { multiFactorId: factor.multiFactorId, multiFactorType: 'totp' },
+      { multiFactorId: factor.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
     ])
     // With the current code it works.
     expect(
@@ -299,7 +299,7 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
     })
     expect(verified.status).toBe(200)
     expect(await listFactors(user)).toEqual([
-      { multiFactorId: added.body.multiFactorId, multiFactorType: 'totp' },
+      { multiFactorId: added.body.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
     ])
   })
 
