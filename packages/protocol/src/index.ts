@@ -56,6 +56,14 @@ export type {
   MultiFactorProof,
   RecoveryCodeEntry,
 } from './signerApi/MultiFactor.js'
+export type {
+  OtpRoutes,
+  OtpType,
+  SmsStartBody,
+  UpdateUserEmailRequest,
+  UpdateUserPhoneNumberRequest,
+  VerificationTokenClaims,
+} from './signerApi/otpRoutes.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,

@@ -1,12 +1,14 @@
+import { authRoute } from './auth/authRoute.js'
 import { emailRoutes } from './auth/email/index.js'
 import { mfaRoutes } from './auth/mfa/index.js'
 import { oauthRoutes } from './auth/oauth/index.js'
+import { otpRoutes } from './auth/otp/index.js'
 import { signupRoute } from './auth/signupRoute.js'
 import type { SignerRouteDefinition } from './signin/defineSignerRoute.js'
 import { signinRoutes } from './signin/index.js'
 
 /**
- * Every JSON route of `/signer`: the shared sign-up, the routes of no particular method, then each
+ * Every JSON route of `/signer`: the shared sign-up and sign-in (`/v1/auth`: email or SMS), the routes of no particular method, then each
  * method's own (`auth/<method>/index.ts`). A new method adds its list here.
  *
  * @example
@@ -14,8 +16,10 @@ import { signinRoutes } from './signin/index.js'
  */
 export const signerRoutes: SignerRouteDefinition[] = [
   signupRoute,
+  authRoute,
   ...signinRoutes,
   ...oauthRoutes,
   ...emailRoutes,
   ...mfaRoutes,
+  ...otpRoutes,
 ]

@@ -1,4 +1,5 @@
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
+import { type OtpRoutes, otpRoutePathSet, type SmsStartBody } from './otpRoutes.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
 import type { StampedRequest } from './StampedRequest.js'
 import type { SignerUser } from './User.js'
@@ -39,21 +40,21 @@ export type OtpResponse =
  * with their bodies and answers (docs/protocol.md#signer-api). Both ends are typed against it: the
  * SDK's `request` and the server's route definitions.
  */
-export type SignerRoutes = {
+export type SignerRoutes = OtpRoutes & {
   '/v1/signup': {
-    body: EmailStartBody | PasskeySignupBody
+    body: EmailStartBody | SmsStartBody | PasskeySignupBody
     response: {
       orgId: string
       /** Passkey sign-up, or an email sign-up that created the account. */
       userId?: string | undefined
       address?: `0x${string}` | undefined
-      /** Email sign-up in OTP mode. */
+      /** Email sign-up in OTP mode, or SMS sign-up. */
       otpId?: string | undefined
       solanaAddress?: string | undefined
     }
   }
   '/v1/auth': {
-    body: EmailStartBody & { multiFactors?: MultiFactorProof[] | undefined }
+    body: (EmailStartBody & { multiFactors?: MultiFactorProof[] | undefined }) | SmsStartBody
     response: { orgId: string; otpId?: string | undefined }
   }
   '/v1/otp': {
@@ -72,7 +73,7 @@ export type SignerRoutes = {
     response: { payload: { credentialBundle: string }; multiFactors: MultiFactor[] }
   }
   '/v1/whoami': { body: { stampedRequest: StampedRequest }; response: SignerUser }
-  '/v1/lookup': { body: { email: string }; response: { orgId: string | null } }
+  '/v1/lookup': { body: { email: string } | { phone: string }; response: { orgId: string | null } }
   '/v1/sign-payload': {
     body: { stampedRequest: StampedRequest }
     response: { signature: `0x${string}` }
@@ -136,6 +137,7 @@ export type SignerRouteResponse<path extends SignerRoutePath> = SignerRoutes[pat
 
 // A record, so the compiler checks that every path is listed once and nothing else is.
 const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
+  ...otpRoutePathSet,
   '/v1/signup': true,
   '/v1/auth': true,
   '/v1/otp': true,

@@ -25,6 +25,14 @@ export const signerErrorCodes = {
   EMAIL_DELIVERY_NOT_CONFIGURED: 'EMAIL_DELIVERY_NOT_CONFIGURED',
   REDIRECT_URL_MISSING: 'REDIRECT_URL_MISSING',
   INVALID_TARGET_PUBLIC_KEY: 'INVALID_TARGET_PUBLIC_KEY',
+  // SMS codes and generic one-time codes (`/v1/init-otp`, `/v1/verify-otp`, `/v1/update-*-auth`).
+  PHONE_ALREADY_PROVEN: 'PHONE_ALREADY_PROVEN',
+  SMS_NOT_SENT: 'SMS_NOT_SENT',
+  SMS_DELIVERY_NOT_CONFIGURED: 'SMS_DELIVERY_NOT_CONFIGURED',
+  /** A verification token that is malformed, expired, of another app or contact, or already used. */
+  INVALID_VERIFICATION_TOKEN: 'INVALID_VERIFICATION_TOKEN',
+  /** Setting an email or phone without the verification token of `/v1/verify-otp`. */
+  VERIFICATION_REQUIRED: 'VERIFICATION_REQUIRED',
   // Passkey sign-up.
   USER_EXISTS: 'USER_EXISTS',
   PASSKEY_EXISTS: 'PASSKEY_EXISTS',

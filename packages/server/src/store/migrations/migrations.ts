@@ -13,6 +13,7 @@ import * as apiKeyChangeNotices from './0011_api_key_change_notices.js'
 import * as solanaQuoteSettlement from './0012_solana_quote_settlement.js'
 import * as reservedShare from './0013_reserved_share.js'
 import * as recoveryCodes from './0014_recovery_codes.js'
+import * as smsCodes from './0016_sms_codes.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_solana_quote_settlement': solanaQuoteSettlement,
   '0013_reserved_share': reservedShare,
   '0014_recovery_codes': recoveryCodes,
+  '0016_sms_codes': smsCodes,
 }
