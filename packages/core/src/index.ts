@@ -63,7 +63,9 @@ export {
 export { type GetUserReturnType, getUser } from './actions/getUser.js'
 export { type HydrateReturnType, hydrate } from './actions/hydrate.js'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.js'
+export { removeEmail } from './actions/removeEmail.js'
 export { type RemoveMfaParameters, type RemoveMfaReturnType, removeMfa } from './actions/removeMfa.js'
+export { removePhoneNumber } from './actions/removePhoneNumber.js'
 export {
   type SendCallsParameters,
   type SendCallsReturnType,
@@ -75,7 +77,13 @@ export {
   sendUserOperation,
   type UserOperationCall,
 } from './actions/sendUserOperation.js'
+export {
+  type SendVerificationCodeParameters,
+  sendVerificationCode,
+} from './actions/sendVerificationCode.js'
 export { setChain } from './actions/setChain.js'
+export { type SetEmailParameters, setEmail } from './actions/setEmail.js'
+export { type SetPhoneNumberParameters, setPhoneNumber } from './actions/setPhoneNumber.js'
 export {
   type SignMessageParameters,
   type SignMessageReturnType,
@@ -155,6 +163,11 @@ export {
   type StartEmailSignInReturnType,
   startEmailSignIn,
 } from './signin/startEmailSignIn.js'
+export {
+  type StartSmsSignInParameters,
+  type StartSmsSignInReturnType,
+  startSmsSignIn,
+} from './signin/startSmsSignIn.js'
 export {
   type SubmitMfaCodeParameters,
   type SubmitMfaCodeReturnType,

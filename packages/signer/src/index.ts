@@ -36,7 +36,9 @@ export {
   type InitEmailAuthReturnType,
   initEmailAuth,
 } from './actions/initEmailAuth.js'
+export { initSmsAuth } from './actions/initSmsAuth.js'
 export { type LookupUserByEmailReturnType, lookupUserByEmail } from './actions/lookupUserByEmail.js'
+export { lookupUserByPhone } from './actions/lookupUserByPhone.js'
 export { lookupUserWithPasskey } from './actions/lookupUserWithPasskey.js'
 export { oauthWithPopup } from './actions/oauthWithPopup.js'
 export { oauthWithRedirect } from './actions/oauthWithRedirect.js'
@@ -44,6 +46,8 @@ export { type OauthConfig, preparePopupOauth } from './actions/preparePopupOauth
 export { recheckSession } from './actions/recheckSession.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
 export { restoreSession } from './actions/restoreSession.js'
+export { type SendSmsAuthReturnType, sendSmsAuth } from './actions/sendSmsAuth.js'
+export { sendVerificationCode } from './actions/sendVerificationCode.js'
 export {
   type SignAuthorizationParameters,
   type SignAuthorizationReturnType,
@@ -73,6 +77,7 @@ export {
   submitOtpCode,
 } from './actions/submitOtpCode.js'
 export { type ToViemAccountReturnType, toViemAccount } from './actions/toViemAccount.js'
+export { type UpdateContactParameters, updateContact } from './actions/updateContact.js'
 export { type ValidateMultiFactorsParameters, validateMultiFactors } from './actions/validateMultiFactors.js'
 export { type VerifyMfaParameters, verifyMfa } from './actions/verifyMfa.js'
 export { type WhoamiParameters, whoami } from './actions/whoami.js'

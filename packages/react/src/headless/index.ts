@@ -79,6 +79,11 @@ export {
 export { type UseLogoutParameters, type UseLogoutReturnType, useLogout } from '../hooks/useLogout.js'
 export { type UseMFAReturnType, useMFA } from '../hooks/useMFA.js'
 export {
+  type UseRemoveEmailParameters,
+  type UseRemoveEmailReturnType,
+  useRemoveEmail,
+} from '../hooks/useRemoveEmail.js'
+export {
   type UseSendCallsParameters,
   type UseSendCallsReturnType,
   useSendCalls,
@@ -89,6 +94,16 @@ export {
   type UseSendUserOperationReturnType,
   useSendUserOperation,
 } from '../hooks/useSendUserOperation.js'
+export {
+  type UseSendVerificationCodeParameters,
+  type UseSendVerificationCodeReturnType,
+  useSendVerificationCode,
+} from '../hooks/useSendVerificationCode.js'
+export {
+  type UseSetEmailParameters,
+  type UseSetEmailReturnType,
+  useSetEmail,
+} from '../hooks/useSetEmail.js'
 export { useSigilConfig } from '../hooks/useSigilConfig.js'
 export { type UseSignerReturnType, useSigner } from '../hooks/useSigner.js'
 export { type UseSignerStatusReturnType, useSignerStatus } from '../hooks/useSignerStatus.js'
