@@ -33,6 +33,8 @@ export const signerErrorCodes = {
   INVALID_VERIFICATION_TOKEN: 'INVALID_VERIFICATION_TOKEN',
   /** Setting an email or phone without the verification token of `/v1/verify-otp`. */
   VERIFICATION_REQUIRED: 'VERIFICATION_REQUIRED',
+  /** Removing the user's last way to sign in (email, phone, passkey, OAuth). */
+  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
   // Passkey sign-up.
   USER_EXISTS: 'USER_EXISTS',
   PASSKEY_EXISTS: 'PASSKEY_EXISTS',

@@ -19,6 +19,12 @@ export const otpErrors = {
     new ApiError('INVALID_ARGUMENT', `stampedRequest must be an ${expected} request`, {
       errorCode: signerErrorCodes.INVALID_REQUEST,
     }),
+  lastSignInMethod: (what: 'email' | 'phone number') =>
+    new ApiError(
+      'FAILED_PRECONDITION',
+      `this ${what} is the user's last way to sign in; add another (a passkey, an email or a phone number) before removing it`,
+      { errorCode: signerErrorCodes.LAST_SIGN_IN_METHOD },
+    ),
   otherUser: () =>
     new ApiError('PERMISSION_DENIED', 'a session can change only its own user', {
       errorCode: signerErrorCodes.FORBIDDEN,

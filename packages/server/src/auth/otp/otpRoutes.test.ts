@@ -70,9 +70,22 @@ describe.each(storeDialects)('generic one-time codes on %s', (dialect) => {
     expect(await client.lookup({ email: 'cy.new@example.com' })).toBe(cy.orgId)
     expect(await client.lookup({ email: 'cy@example.com' })).toBeNull()
     expect(await client.whoami(cy)).toMatchObject({ email: 'cy.new@example.com' })
+  })
 
-    expect((await client.updateContact(cy, 'email', '')).status).toBe(200)
-    expect(await client.lookup({ email: 'cy.new@example.com' })).toBeNull()
+  test("error: removing the user's last way to sign in is refused; with a phone added it is allowed", async () => {
+    const dee = await client.signUpByEmail('dee@example.com')
+    const last = await client.updateContact(dee, 'email', '')
+    expect(last.status).toBe(400)
+    expect(await last.json()).toMatchObject({ code: 'LAST_SIGN_IN_METHOD' })
+    expect(await client.lookup({ email: 'dee@example.com' })).toBe(dee.orgId)
+
+    const token = await client.verifyContact('OTP_TYPE_SMS', '+14155550115')
+    expect((await client.updateContact(dee, 'phone', '+14155550115', token)).status).toBe(200)
+    expect((await client.updateContact(dee, 'email', '')).status).toBe(200)
+    expect(await client.lookup({ email: 'dee@example.com' })).toBeNull()
+    expect(await client.whoami(dee)).not.toHaveProperty('email')
+    const lastPhone = await client.updateContact(dee, 'phone', '')
+    expect(await lastPhone.json()).toMatchObject({ code: 'LAST_SIGN_IN_METHOD' })
   })
 
   test('error: a wrong code is invalid OTP code; the third kills it', async () => {

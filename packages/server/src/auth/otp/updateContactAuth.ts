@@ -6,6 +6,7 @@ import type { SigilContext } from '../../SigilContext.js'
 import type { SignerRequest } from '../../signin/defineSignerRoute.js'
 import { emailSchema, phoneSchema, type stampedRequestSchema } from '../../signin/signerSchemas.js'
 import { verifyStampedRequest } from '../../signin/verifyStampedRequest.js'
+import { hasOtherSignInMethod } from '../../users/hasOtherSignInMethod.js'
 import { recordProvenEmail } from '../../users/recordProvenEmail.js'
 import { recordProvenPhone } from '../../users/recordProvenPhone.js'
 import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
@@ -93,6 +94,10 @@ export async function updateContactAuth(
   const identities = parameters.channel === 'sms' ? 'phone_identities' : 'email_identities'
   const column = parameters.channel === 'sms' ? 'phone_number' : 'email'
   if (raw.trim() === '') {
+    if (
+      !(await hasOtherSignInMethod(ctx, { userId, except: parameters.channel === 'sms' ? 'phone' : 'email' }))
+    )
+      throw otpErrors.lastSignInMethod(channel.what)
     await ctx.batcher.run(async (trx) => {
       await trx.deleteFrom(identities).where('user_id', '=', userId).where('app_id', '=', appId).execute()
       await trx

@@ -15,11 +15,27 @@ forEachDialect((dialect) => {
         for (const id of ['u1', 'u2']) {
           await store.db
             .insertInto('organizations')
-            .values({ id: `o-${id}`, name: 'o', parent_id: null, app_id: 'app', root_quorum_threshold: 1, root_user_ids: `["${id}"]`, ...t } as never)
+            .values({
+              id: `o-${id}`,
+              name: 'o',
+              parent_id: null,
+              app_id: 'app',
+              root_quorum_threshold: 1,
+              root_user_ids: `["${id}"]`,
+              ...t,
+            } as never)
             .execute()
           await store.db
             .insertInto('users')
-            .values({ id, organization_id: `o-${id}`, name: 'u', email: null, phone_number: null, oauth_providers: '[]', ...t } as never)
+            .values({
+              id,
+              organization_id: `o-${id}`,
+              name: 'u',
+              email: null,
+              phone_number: null,
+              oauth_providers: '[]',
+              ...t,
+            } as never)
             .execute()
         }
         await store.db
@@ -46,7 +62,10 @@ forEachDialect((dialect) => {
         const code = await store.db.selectFrom('email_codes').select('channel').executeTakeFirstOrThrow()
         expect(code.channel).toBe('email')
         const identity = { app_id: 'app', phone: '+14155550123', proven_at: 1000, how: 'code' }
-        await store.db.insertInto('phone_identities').values({ ...identity, user_id: 'u1' }).execute()
+        await store.db
+          .insertInto('phone_identities')
+          .values({ ...identity, user_id: 'u1' })
+          .execute()
         const second = await store.db
           .insertInto('phone_identities')
           .values({ ...identity, user_id: 'u2' })
@@ -54,7 +73,10 @@ forEachDialect((dialect) => {
           .catch((error: unknown) => error)
         expect(isUniqueViolation(second)).toBe(true)
         // Operator-made organizations (no app) are not constrained.
-        await store.db.insertInto('phone_identities').values({ ...identity, app_id: null, user_id: 'u2' }).execute()
+        await store.db
+          .insertInto('phone_identities')
+          .values({ ...identity, app_id: null, user_id: 'u2' })
+          .execute()
 
         await store.db.deleteFrom('users').where('id', '=', 'u1').execute()
         const left = await store.db.selectFrom('phone_identities').select('user_id').execute()
