@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { request } from 'node:http'
 import { afterEach, describe, expect, test } from 'vitest'
 import { storeDialects } from '../../src/store/test/storeDialects.js'
 import { createTargetKey } from '../../src/test/createTargetKey.js'
@@ -50,7 +49,10 @@ describe.each(storeDialects)('dev SMS outbox on %s', (dialect) => {
     server = await createTestServer(dialect, { dev: false })
     expect((await server.app.request('/dev/sms.json')).status).toBe(404)
     const target = createTargetKey()
-    const signup = await server.signer('/v1/signup', { phone: '+14155550301', targetPublicKey: target.publicKey })
+    const signup = await server.signer('/v1/signup', {
+      phone: '+14155550301',
+      targetPublicKey: target.publicKey,
+    })
     expect(signup.status).toBe(400)
     expect(await signup.json()).toMatchObject({ code: 'SMS_DELIVERY_NOT_CONFIGURED' })
     expect(await server.store.db.selectFrom('dev_sms').selectAll().execute()).toEqual([])
@@ -76,7 +78,10 @@ describe.each(storeDialects)('dev SMS outbox on %s', (dialect) => {
       smsProvider: { baseUrl, accountSid: 'AC9', authToken: 'secret', from: '+15005550006' },
     })
     const target = createTargetKey()
-    const signup = await server.signer('/v1/signup', { phone: '+14155550302', targetPublicKey: target.publicKey })
+    const signup = await server.signer('/v1/signup', {
+      phone: '+14155550302',
+      targetPublicKey: target.publicKey,
+    })
     expect(signup.status).toBe(200)
     const { orgId, otpId } = (await signup.json()) as { orgId: string; otpId: string }
     expect(texts).toHaveLength(1)
@@ -84,7 +89,12 @@ describe.each(storeDialects)('dev SMS outbox on %s', (dialect) => {
     expect(texts[0]?.get('From')).toBe('+15005550006')
     const code = texts[0]?.get('Body')?.match(/^(\d{6}) is your test app code\./)?.[1]
     expect(code).toMatch(/^\d{6}$/)
-    const otp = await server.signer('/v1/otp', { orgId, otpId, otpCode: code, targetPublicKey: target.publicKey })
+    const otp = await server.signer('/v1/otp', {
+      orgId,
+      otpId,
+      otpCode: code,
+      targetPublicKey: target.publicKey,
+    })
     expect(otp.status).toBe(200)
     expect(await server.store.db.selectFrom('dev_sms').selectAll().execute()).toEqual([])
   })
