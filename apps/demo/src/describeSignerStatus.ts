@@ -8,6 +8,7 @@ const words: Record<SignerStatus, string> = {
   AUTHENTICATING_EMAIL: 'Signing in…',
   AUTHENTICATING_OAUTH: 'Signing in…',
   AWAITING_EMAIL_AUTH: 'Check your email',
+  AWAITING_SMS_AUTH: 'Check your text messages',
   AWAITING_OTP_AUTH: 'Enter your code',
   AWAITING_MFA_AUTH: 'Enter your authenticator code',
 }
