@@ -175,6 +175,7 @@ async function main(): Promise<void> {
     rpcUrl: server.url,
     apiKey: server.devApp.apiKey,
     mailboxUrl: server.mailboxUrl,
+    smsOutboxUrl: server.smsOutboxUrl,
     oauthProviders: demoOauthButtons(await readOauthProviders(serverEnv)),
     policyId,
     chain: { id: devnet.chainId, name: 'Sigil Devnet', nodeRpcUrl: devnet.rpcUrl },
@@ -188,6 +189,7 @@ Sigil is running (started in ${seconds} s, data in ${relativeDataDir}):
 
   Demo           ${demo.url}
   Dev mailbox    ${server.mailboxUrl ?? 'off (SMTP_URL is set: mail is sent)'}
+  Dev SMS outbox ${server.smsOutboxUrl ?? 'off (an SMS provider is set: texts are sent)'}
   Sigil server   ${server.url}
   Dev app key    ${server.devApp.apiKey}  (${relativeDataDir}/dev-app.json)
   Chain          ${devnet.rpcUrl}  (Sigil Devnet, chain id ${devnet.chainId}, ready in ${devnet.readySeconds} s)

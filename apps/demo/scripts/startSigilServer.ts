@@ -26,6 +26,8 @@ export type StartedSigilServer = {
   url: string
   /** The dev mailbox page, when the server keeps mail (no `SMTP_URL`). */
   mailboxUrl: string | undefined
+  /** The dev SMS outbox page, when the server keeps texts (no SMS provider). */
+  smsOutboxUrl: string | undefined
   /** The dev app of `devAppOrigin`, from `<dataDir>/dev-app.json`. */
   devApp: { appId: string; apiKey: string }
   process: ChildProcess
@@ -98,6 +100,7 @@ export async function startSigilServer(parameters: StartSigilServerParameters): 
   return {
     url,
     mailboxUrl: /dev mailbox: /.test(banner) ? `${url}/dev/mailbox` : undefined,
+    smsOutboxUrl: /dev SMS outbox: /.test(banner) ? `${url}/dev/sms` : undefined,
     devApp: { appId: devApp.appId, apiKey: devApp.apiKey },
     process: child,
     exited,

@@ -25,6 +25,14 @@ export function SignInScreen({ settings }: { settings: DemoSettings }) {
             <a href={settings.mailboxUrl} target="_blank" rel="noreferrer">
               dev mailbox
             </a>
+            {settings.smsOutboxUrl ? (
+              <>
+                , and texted codes in the{' '}
+                <a href={settings.smsOutboxUrl} target="_blank" rel="noreferrer">
+                  dev SMS outbox
+                </a>
+              </>
+            ) : null}
             .
           </p>
         ) : null}

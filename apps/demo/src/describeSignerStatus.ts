@@ -9,6 +9,7 @@ const words: Record<SignerStatus, string> = {
   AUTHENTICATING_OAUTH: 'Signing in…',
   AUTHENTICATING_JWT: 'Signing in…',
   AWAITING_EMAIL_AUTH: 'Check your email',
+  AWAITING_SMS_AUTH: 'Check your text messages',
   AWAITING_OTP_AUTH: 'Enter your code',
   AWAITING_MFA_AUTH: 'Enter your authenticator code',
 }

@@ -6,6 +6,8 @@ export type DemoSettings = {
   apiKey: string
   /** The dev mailbox page, where sign-in codes and links land. */
   mailboxUrl?: string | undefined
+  /** The dev SMS outbox page, where texted codes land. */
+  smsOutboxUrl?: string | undefined
   /**
    * The OAuth providers configured on the server; each gets a 'Continue with …' button, named
    * `displayName` when given, that opens the provider in a popup, or with `mode: 'redirect'` sends the

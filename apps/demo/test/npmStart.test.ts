@@ -84,6 +84,7 @@ describe('npm start', () => {
           rpcUrl: started.serverUrl,
           apiKey: started.apiKey,
           mailboxUrl: started.mailboxUrl,
+          smsOutboxUrl: `${started.serverUrl}/dev/sms`,
           // The dev login, trusted by the server as `dev_login`: one button opens a popup, the other redirects.
           oauthProviders: [
             { id: 'dev_login', isCustomProvider: true, displayName: 'Dev login', mode: 'popup' },

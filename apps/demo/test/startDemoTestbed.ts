@@ -126,6 +126,7 @@ export async function startDemoTestbed(
     rpcUrl: server.url,
     apiKey: server.devApp.apiKey,
     mailboxUrl: server.mailboxUrl,
+    smsOutboxUrl: server.smsOutboxUrl,
     oauthProviders: await readOauthProviders(env),
     ...(devnet && {
       policyId: await ensureDemoPolicy({

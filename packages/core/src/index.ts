@@ -71,8 +71,10 @@ export { type GetUserReturnType, getUser } from './actions/getUser.js'
 export { type HydrateReturnType, hydrate } from './actions/hydrate.js'
 export { type AuthMethods, listAuthMethods } from './actions/listAuthMethods.js'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.js'
+export { removeEmail } from './actions/removeEmail.js'
 export { type RemoveMfaParameters, type RemoveMfaReturnType, removeMfa } from './actions/removeMfa.js'
 export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
+export { removePhoneNumber } from './actions/removePhoneNumber.js'
 export {
   type SendCallsParameters,
   type SendCallsReturnType,
@@ -84,7 +86,13 @@ export {
   sendUserOperation,
   type UserOperationCall,
 } from './actions/sendUserOperation.js'
+export {
+  type SendVerificationCodeParameters,
+  sendVerificationCode,
+} from './actions/sendVerificationCode.js'
 export { setChain } from './actions/setChain.js'
+export { type SetEmailParameters, setEmail } from './actions/setEmail.js'
+export { type SetPhoneNumberParameters, setPhoneNumber } from './actions/setPhoneNumber.js'
 export {
   type SignMessageParameters,
   type SignMessageReturnType,
@@ -169,6 +177,11 @@ export {
   type StartEmailSignInReturnType,
   startEmailSignIn,
 } from './signin/startEmailSignIn.js'
+export {
+  type StartSmsSignInParameters,
+  type StartSmsSignInReturnType,
+  startSmsSignIn,
+} from './signin/startSmsSignIn.js'
 export {
   type SubmitMfaCodeParameters,
   type SubmitMfaCodeReturnType,

@@ -78,6 +78,14 @@ export type {
   SignRawPayloadResult,
   UpdateRootQuorumRequest,
 } from './signerApi/multiOwnerRoutes.js'
+export type {
+  OtpRoutes,
+  OtpType,
+  SmsStartBody,
+  UpdateUserEmailRequest,
+  UpdateUserPhoneNumberRequest,
+  VerificationTokenClaims,
+} from './signerApi/otpRoutes.js'
 export type { PasskeyAttestation } from './signerApi/PasskeyAttestation.js'
 export {
   type AuthProvider,

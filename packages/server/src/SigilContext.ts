@@ -6,6 +6,7 @@ import type { Logger } from './log/createLogger.js'
 import type { Mailer } from './mail/createMailer.js'
 import type { Metrics } from './observability/createMetrics.js'
 import type { ResolvedConfig } from './resolveConfig.js'
+import type { SmsSender } from './sms/SmsSender.js'
 import type { Store } from './store/createStore.js'
 import type { WriteBatcher } from './store/createWriteBatcher.js'
 import type { Vault } from './vault/createVault.js'
@@ -34,6 +35,8 @@ export type SigilContext = {
   apiKeyChanges?: PostgresApiKeyChangeChannel | undefined
   /** Sign-in mail (SMTP, or the dev mailbox). */
   mailer: Mailer
+  /** Sign-in texts (the SMS provider, or the dev SMS outbox). */
+  sms: SmsSender
   rateLimits: RateLimits
   /** Prometheus metrics of this server (docs/deploy.md#health-and-metrics); hooks add to them. */
   metrics: Metrics

@@ -36,6 +36,8 @@ import { ensureServerSecret } from './setup/ensureServerSecret.js'
 import { openVault } from './setup/openVault.js'
 import { signerRoutes } from './signerRoutes.js'
 import { createSignerRoutes } from './signin/index.js'
+import { createSmsSender } from './sms/createSmsSender.js'
+import { devSmsOutboxRoutes } from './sms/devSmsOutboxRoutes.js'
 import { startSolanaSponsorshipSettlement } from './sponsor/solana/startSolanaSponsorshipSettlement.js'
 import { startSponsorshipSettlement } from './sponsor/startSponsorshipSettlement.js'
 import { createStore } from './store/createStore.js'
@@ -158,6 +160,13 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
         devMailbox: resolved.devMailbox,
         now,
       }),
+      sms: createSmsSender({
+        batcher,
+        logger,
+        provider: resolved.smsProvider,
+        devSmsOutbox: resolved.devSmsOutbox,
+        now,
+      }),
       rateLimits: createRateLimits({
         redisUrl: resolved.redisUrl,
         overrides: config.rateLimits,
@@ -198,6 +207,7 @@ export async function createSigilServer(config: SigilServerConfig = {}): Promise
     app.use('/rpc/*', limitBody(resolved.maxBodyBytes))
     app.route('/rpc', createRpcRoutes(ctx))
     if (resolved.devMailbox) app.route('/dev', devMailboxRoutes(ctx))
+    if (resolved.devSmsOutbox) app.route('/dev', devSmsOutboxRoutes(ctx))
     // Reserved sponsorships become real costs, or are released after their validUntil.
     const settlement = resolved.chains.some((chain) => chain.type !== 'solana')
       ? startSponsorshipSettlement(ctx)

@@ -10,6 +10,7 @@ import type { RateLimitBucket } from './http/createRateLimits.js'
 import { parseTrustedProxies, type TrustedProxies } from './http/parseTrustedProxies.js'
 import type { ApiKeyChangeChannel } from './kms/auth/ApiKeyChangeChannel.js'
 import type { Logger, LogLevel } from './log/createLogger.js'
+import type { SmsProviderConfig } from './sms/SmsProviderConfig.js'
 import type { Store } from './store/createStore.js'
 
 export type SigilServerConfig = {
@@ -93,6 +94,17 @@ export type SigilServerConfig = {
    * only (true without `dev` is refused); default in dev mode: on when no SMTP URL is set.
    */
   devMailbox?: boolean
+  /**
+   * The SMS provider (a Twilio-style HTTP API) for SMS codes. Default from env: `SIGIL_SMS_ACCOUNT_SID`,
+   * `SIGIL_SMS_AUTH_TOKEN`, `SIGIL_SMS_FROM` (all three) and `SIGIL_SMS_BASE_URL` (default
+   * `https://api.twilio.com`); none: SMS codes cannot be sent (outside dev mode).
+   */
+  smsProvider?: SmsProviderConfig
+  /**
+   * Keep text messages in the dev SMS outbox (`/dev/sms`, loopback Host only) instead of sending them.
+   * Dev mode only (true without `dev` is refused); default in dev mode: on when no SMS provider is set.
+   */
+  devSmsOutbox?: boolean
   /** `redis://…`: share rate limits between server instances. Default env `REDIS_URL`; memory otherwise. */
   redisUrl?: string
   /**
@@ -153,6 +165,8 @@ export type ResolvedConfig = {
   smtpUrl: string | undefined
   mailFrom: string
   devMailbox: boolean
+  smsProvider: SmsProviderConfig | undefined
+  devSmsOutbox: boolean
   redisUrl: string | undefined
   trustedProxies: TrustedProxies
   otpLifetimeSeconds: number
@@ -191,6 +205,20 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     throw new Error(
       'devMailbox needs dev mode (dev: true, sigil-server start --dev): the dev mailbox shows sign-in codes to whoever can reach it',
     )
+  if (config.devSmsOutbox === true && !dev)
+    throw new Error(
+      'devSmsOutbox needs dev mode (dev: true, sigil-server start --dev): the dev SMS outbox shows sign-in codes to whoever can reach it',
+    )
+  const smsProvider =
+    config.smsProvider ??
+    (env.SIGIL_SMS_ACCOUNT_SID && env.SIGIL_SMS_AUTH_TOKEN && env.SIGIL_SMS_FROM
+      ? {
+          baseUrl: env.SIGIL_SMS_BASE_URL || 'https://api.twilio.com',
+          accountSid: env.SIGIL_SMS_ACCOUNT_SID,
+          authToken: env.SIGIL_SMS_AUTH_TOKEN,
+          from: env.SIGIL_SMS_FROM,
+        }
+      : undefined)
   const solanaMaxFeeLamports = number(config.solanaMaxFeeLamports, 'SIGIL_SOLANA_MAX_FEE_LAMPORTS', 1_000_000)
   if (!Number.isSafeInteger(solanaMaxFeeLamports))
     throw new Error('SIGIL_SOLANA_MAX_FEE_LAMPORTS must be a whole number of lamports')
@@ -247,6 +275,8 @@ export function resolveConfig(config: SigilServerConfig = {}): ResolvedConfig {
     smtpUrl,
     mailFrom: config.mailFrom ?? env.SIGIL_MAIL_FROM ?? 'Sigil <no-reply@localhost>',
     devMailbox: dev && (config.devMailbox ?? !smtpUrl),
+    smsProvider,
+    devSmsOutbox: dev && (config.devSmsOutbox ?? !smsProvider),
     redisUrl: config.redisUrl ?? (env.REDIS_URL || undefined),
     trustedProxies: parseTrustedProxies(config.trustedProxies ?? env.SIGIL_TRUSTED_PROXIES),
     otpLifetimeSeconds,

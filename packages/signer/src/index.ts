@@ -42,8 +42,10 @@ export {
   type InitEmailAuthReturnType,
   initEmailAuth,
 } from './actions/initEmailAuth.js'
+export { initSmsAuth } from './actions/initSmsAuth.js'
 export { listAuthMethods } from './actions/listAuthMethods.js'
 export { type LookupUserByEmailReturnType, lookupUserByEmail } from './actions/lookupUserByEmail.js'
+export { lookupUserByPhone } from './actions/lookupUserByPhone.js'
 export { lookupUserWithPasskey } from './actions/lookupUserWithPasskey.js'
 export {
   type MultiOwnerSignRawMessageParameters,
@@ -56,6 +58,8 @@ export { recheckSession } from './actions/recheckSession.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
 export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
 export { restoreSession } from './actions/restoreSession.js'
+export { type SendSmsAuthReturnType, sendSmsAuth } from './actions/sendSmsAuth.js'
+export { sendVerificationCode } from './actions/sendVerificationCode.js'
 export {
   type SignAuthorizationParameters,
   type SignAuthorizationReturnType,
@@ -86,6 +90,7 @@ export {
   submitOtpCode,
 } from './actions/submitOtpCode.js'
 export { type ToViemAccountReturnType, toViemAccount } from './actions/toViemAccount.js'
+export { type UpdateContactParameters, updateContact } from './actions/updateContact.js'
 export { type ValidateMultiFactorsParameters, validateMultiFactors } from './actions/validateMultiFactors.js'
 export { type VerifyMfaParameters, verifyMfa } from './actions/verifyMfa.js'
 export { type WhoamiParameters, whoami } from './actions/whoami.js'

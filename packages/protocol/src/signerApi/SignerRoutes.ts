@@ -3,6 +3,7 @@ import { type AuthMethodRoutes, authMethodRoutePathSet } from './authMethodRoute
 import { type JwtRoutes, jwtRoutePathSet } from './jwtRoutes.js'
 import type { MultiFactor, MultiFactorProof } from './MultiFactor.js'
 import { type MultiOwnerRoutes, multiOwnerRoutePathSet } from './multiOwnerRoutes.js'
+import { type OtpRoutes, otpRoutePathSet, type SmsStartBody } from './otpRoutes.js'
 import type { PasskeyAttestation } from './PasskeyAttestation.js'
 import type { StampedRequest } from './StampedRequest.js'
 import type { SignerUser } from './User.js'
@@ -43,96 +44,97 @@ export type OtpResponse =
  * with their bodies and answers (docs/protocol.md#signer-api). Both ends are typed against it: the
  * SDK's `request` and the server's route definitions.
  */
-export type SignerRoutes = MultiOwnerRoutes & {
-  '/v1/signup': {
-    body: EmailStartBody | PasskeySignupBody
-    response: {
-      orgId: string
-      /** Passkey sign-up, or an email sign-up that created the account. */
-      userId?: string | undefined
-      address?: `0x${string}` | undefined
-      /** Email sign-up in OTP mode. */
-      otpId?: string | undefined
-      solanaAddress?: string | undefined
+export type SignerRoutes = MultiOwnerRoutes &
+  OtpRoutes & {
+    '/v1/signup': {
+      body: EmailStartBody | SmsStartBody | PasskeySignupBody
+      response: {
+        orgId: string
+        /** Passkey sign-up, or an email sign-up that created the account. */
+        userId?: string | undefined
+        address?: `0x${string}` | undefined
+        /** Email sign-up in OTP mode, or SMS sign-up. */
+        otpId?: string | undefined
+        solanaAddress?: string | undefined
+      }
     }
-  }
-  '/v1/auth': {
-    body: EmailStartBody & { multiFactors?: MultiFactorProof[] | undefined }
-    response: { orgId: string; otpId?: string | undefined }
-  }
-  '/v1/otp': {
-    body: {
-      orgId: string
-      otpId: string
-      otpCode: string
-      targetPublicKey: string
-      expirationSeconds?: number | undefined
-      multiFactors?: MultiFactorProof[] | undefined
+    '/v1/auth': {
+      body: (EmailStartBody & { multiFactors?: MultiFactorProof[] | undefined }) | SmsStartBody
+      response: { orgId: string; otpId?: string | undefined }
     }
-    response: OtpResponse
-  }
-  '/v1/auth-validate-multi-factors': {
-    body: { encryptedPayload: string; multiFactors: MultiFactorProof[] }
-    response: { payload: { credentialBundle: string }; multiFactors: MultiFactor[] }
-  }
-  '/v1/whoami': { body: { stampedRequest: StampedRequest }; response: SignerUser }
-  '/v1/lookup': { body: { email: string }; response: { orgId: string | null } }
-  '/v1/sign-payload': {
-    body: { stampedRequest: StampedRequest }
-    response: { signature: `0x${string}` }
-  }
-  '/v1/prepare-oauth': {
-    /** `nonce`: see `getOauthNonce`. */
-    body: { nonce: string }
-    response: { codeChallenge: string; requestKey: string; authProviders: AuthProvider[] }
-  }
-  '/v1/signer-config': {
-    body: Record<string, never>
-    /** `appId`: Sigil's addition, the app the key frames are served for. */
-    response: { appId: string; email: { mode: 'MAGIC_LINK' | 'OTP' } }
-  }
-  '/v1/auth-list-multi-factors': {
-    body: { stampedRequest: StampedRequest }
-    response: { multiFactors: MultiFactor[] }
-  }
-  '/v1/auth-request-multi-factor': {
-    body: {
-      stampedRequest: StampedRequest
-      multiFactorType: string
-      multiFactors?: MultiFactorProof[] | undefined
+    '/v1/otp': {
+      body: {
+        orgId: string
+        otpId: string
+        otpCode: string
+        targetPublicKey: string
+        expirationSeconds?: number | undefined
+        multiFactors?: MultiFactorProof[] | undefined
+      }
+      response: OtpResponse
     }
-    response: { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
-  }
-  '/v1/auth-verify-multi-factor': {
-    body: { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string }
+    '/v1/auth-validate-multi-factors': {
+      body: { encryptedPayload: string; multiFactors: MultiFactorProof[] }
+      response: { payload: { credentialBundle: string }; multiFactors: MultiFactor[] }
+    }
+    '/v1/whoami': { body: { stampedRequest: StampedRequest }; response: SignerUser }
+    '/v1/lookup': { body: { email: string } | { phone: string }; response: { orgId: string | null } }
+    '/v1/sign-payload': {
+      body: { stampedRequest: StampedRequest }
+      response: { signature: `0x${string}` }
+    }
+    '/v1/prepare-oauth': {
+      /** `nonce`: see `getOauthNonce`. */
+      body: { nonce: string }
+      response: { codeChallenge: string; requestKey: string; authProviders: AuthProvider[] }
+    }
+    '/v1/signer-config': {
+      body: Record<string, never>
+      /** `appId`: Sigil's addition, the app the key frames are served for. */
+      response: { appId: string; email: { mode: 'MAGIC_LINK' | 'OTP' } }
+    }
+    '/v1/auth-list-multi-factors': {
+      body: { stampedRequest: StampedRequest }
+      response: { multiFactors: MultiFactor[] }
+    }
+    '/v1/auth-request-multi-factor': {
+      body: {
+        stampedRequest: StampedRequest
+        multiFactorType: string
+        multiFactors?: MultiFactorProof[] | undefined
+      }
+      response: { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
+    }
+    '/v1/auth-verify-multi-factor': {
+      body: { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string }
+      /**
+       * `recoveryCodes`: Sigil's extension, present once, when this is the user's first factor: the 10
+       * single-use recovery codes, never shown again (docs/protocol.md, "Recovery codes").
+       */
+      response: { multiFactors: MultiFactor[]; recoveryCodes?: string[] | undefined }
+    }
+    '/v1/auth-delete-multi-factors': {
+      body: {
+        stampedRequest: StampedRequest
+        multiFactorIds: string[]
+        multiFactors?: MultiFactorProof[] | undefined
+      }
+      response: { multiFactors: MultiFactor[] }
+    }
+    /** Sigil's extension (marker `list_recovery_codes`): how many of the user's recovery codes are unused. */
+    '/v1/auth-list-recovery-codes': {
+      body: { stampedRequest: StampedRequest }
+      response: { unusedRecoveryCodes: number }
+    }
     /**
-     * `recoveryCodes`: Sigil's extension, present once, when this is the user's first factor: the 10
-     * single-use recovery codes, never shown again (docs/protocol.md, "Recovery codes").
+     * Sigil's extension (marker `generate_recovery_codes`, behind the MFA gate): 10 new recovery codes
+     * that replace all earlier ones, shown this once.
      */
-    response: { multiFactors: MultiFactor[]; recoveryCodes?: string[] | undefined }
-  }
-  '/v1/auth-delete-multi-factors': {
-    body: {
-      stampedRequest: StampedRequest
-      multiFactorIds: string[]
-      multiFactors?: MultiFactorProof[] | undefined
+    '/v1/auth-generate-recovery-codes': {
+      body: { stampedRequest: StampedRequest; multiFactors?: MultiFactorProof[] | undefined }
+      response: { recoveryCodes: string[] }
     }
-    response: { multiFactors: MultiFactor[] }
-  }
-  /** Sigil's extension (marker `list_recovery_codes`): how many of the user's recovery codes are unused. */
-  '/v1/auth-list-recovery-codes': {
-    body: { stampedRequest: StampedRequest }
-    response: { unusedRecoveryCodes: number }
-  }
-  /**
-   * Sigil's extension (marker `generate_recovery_codes`, behind the MFA gate): 10 new recovery codes
-   * that replace all earlier ones, shown this once.
-   */
-  '/v1/auth-generate-recovery-codes': {
-    body: { stampedRequest: StampedRequest; multiFactors?: MultiFactorProof[] | undefined }
-    response: { recoveryCodes: string[] }
-  }
-} & AccountRoutes &
+  } & AccountRoutes &
   JwtRoutes &
   AuthMethodRoutes
 
@@ -142,6 +144,7 @@ export type SignerRouteResponse<path extends SignerRoutePath> = SignerRoutes[pat
 
 // A record, so the compiler checks that every path is listed once and nothing else is.
 const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
+  ...otpRoutePathSet,
   '/v1/signup': true,
   '/v1/auth': true,
   '/v1/otp': true,

@@ -8,6 +8,8 @@ export type User = {
   userId: string
   orgId: string
   email?: string | undefined
+  /** A proven phone number (E.164). */
+  phone?: string | undefined
   solanaAddress?: string | undefined
   /** A passkey user's credential id (base64url). */
   credentialId?: string | undefined
@@ -16,4 +18,4 @@ export type User = {
 }
 
 /** What the server answers for a user (`/v1/whoami`): the fields it knows, without the SDK's extras. */
-export type SignerUser = Pick<User, 'address' | 'userId' | 'orgId' | 'email' | 'solanaAddress'>
+export type SignerUser = Pick<User, 'address' | 'userId' | 'orgId' | 'email' | 'phone' | 'solanaAddress'>

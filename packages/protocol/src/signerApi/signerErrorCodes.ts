@@ -28,6 +28,16 @@ export const signerErrorCodes = {
   EMAIL_DELIVERY_NOT_CONFIGURED: 'EMAIL_DELIVERY_NOT_CONFIGURED',
   REDIRECT_URL_MISSING: 'REDIRECT_URL_MISSING',
   INVALID_TARGET_PUBLIC_KEY: 'INVALID_TARGET_PUBLIC_KEY',
+  // SMS codes and generic one-time codes (`/v1/init-otp`, `/v1/verify-otp`, `/v1/update-*-auth`).
+  PHONE_ALREADY_PROVEN: 'PHONE_ALREADY_PROVEN',
+  SMS_NOT_SENT: 'SMS_NOT_SENT',
+  SMS_DELIVERY_NOT_CONFIGURED: 'SMS_DELIVERY_NOT_CONFIGURED',
+  /** A verification token that is malformed, expired, of another app or contact, or already used. */
+  INVALID_VERIFICATION_TOKEN: 'INVALID_VERIFICATION_TOKEN',
+  /** Setting an email or phone without the verification token of `/v1/verify-otp`. */
+  VERIFICATION_REQUIRED: 'VERIFICATION_REQUIRED',
+  /** Removing the user's last way to sign in (email, phone, passkey, OAuth). */
+  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
   // Passkey sign-up.
   USER_EXISTS: 'USER_EXISTS',
   PASSKEY_EXISTS: 'PASSKEY_EXISTS',
@@ -73,8 +83,6 @@ export const signerErrorCodes = {
   /** Another user of the app signs in with this provider account. */
   OAUTH_IDENTITY_TAKEN: 'OAUTH_IDENTITY_TAKEN',
   OAUTH_PROVIDER_NOT_LINKED: 'OAUTH_PROVIDER_NOT_LINKED',
-  /** Removing it would leave the user no way to sign in. */
-  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
   /** No export of this account by its owner happened in the last minutes. */
   KEY_EXPORT_NOT_FOUND: 'KEY_EXPORT_NOT_FOUND',
 } as const

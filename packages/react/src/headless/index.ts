@@ -90,6 +90,11 @@ export { getListAuthMethodsQueryKey, useListAuthMethods } from '../hooks/useList
 export { type UseLogoutParameters, type UseLogoutReturnType, useLogout } from '../hooks/useLogout.js'
 export { type UseMFAReturnType, useMFA } from '../hooks/useMFA.js'
 export {
+  type UseRemoveEmailParameters,
+  type UseRemoveEmailReturnType,
+  useRemoveEmail,
+} from '../hooks/useRemoveEmail.js'
+export {
   type UseRemoveOauthProviderParameters,
   type UseRemoveOauthProviderReturnType,
   useRemoveOauthProvider,
@@ -105,6 +110,16 @@ export {
   type UseSendUserOperationReturnType,
   useSendUserOperation,
 } from '../hooks/useSendUserOperation.js'
+export {
+  type UseSendVerificationCodeParameters,
+  type UseSendVerificationCodeReturnType,
+  useSendVerificationCode,
+} from '../hooks/useSendVerificationCode.js'
+export {
+  type UseSetEmailParameters,
+  type UseSetEmailReturnType,
+  useSetEmail,
+} from '../hooks/useSetEmail.js'
 export { useSigilConfig } from '../hooks/useSigilConfig.js'
 export { type UseSignerReturnType, useSigner } from '../hooks/useSigner.js'
 export { type UseSignerStatusReturnType, useSignerStatus } from '../hooks/useSignerStatus.js'

@@ -90,6 +90,8 @@ export async function startListening(parameters: StartListeningParameters): Prom
   )
   if (app.sigil.config.devMailbox)
     notes.push(`  dev mailbox: ${url}/dev/mailbox (sign-in mail is kept here, not sent)`)
+  if (app.sigil.config.devSmsOutbox)
+    notes.push(`  dev SMS outbox: ${url}/dev/sms (sign-in texts are kept here, not sent)`)
   if (dev) {
     notes.push(
       '  dev mode: dev mailbox (loopback only), localhost passkeys, dev app; never expose this server',

@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
-import { ApiError } from '../http/errors/ApiError.js'
 import type { SigilContext } from '../SigilContext.js'
-import { isLoopbackHost } from './isLoopbackHost.js'
 import { listDevMail } from './listDevMail.js'
+import { loopbackOnly } from './loopbackOnly.js'
 import { renderDevMailbox } from './renderDevMailbox.js'
 
 /**
@@ -17,16 +16,7 @@ import { renderDevMailbox } from './renderDevMailbox.js'
  */
 export function devMailboxRoutes(ctx: SigilContext): Hono {
   const routes = new Hono()
-  routes.use(async (c, next) => {
-    const host = c.req.header('host')
-    if (!isLoopbackHost(new URL(c.req.url).host) || (host !== undefined && !isLoopbackHost(host)))
-      throw new ApiError(
-        'PERMISSION_DENIED',
-        'the dev mailbox answers only on a loopback host (localhost, 127.0.0.1, [::1])',
-        { errorCode: 'DEV_MAILBOX_LOOPBACK_ONLY' },
-      )
-    await next()
-  })
+  routes.use(loopbackOnly())
   routes.get('/mailbox', async (c) => {
     const messages = await listDevMail(ctx.store, { to: c.req.query('to') })
     c.header('Cache-Control', 'no-store')

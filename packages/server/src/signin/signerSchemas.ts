@@ -1,5 +1,6 @@
 import type { MultiFactorProof } from '@sigil/protocol'
 import { z } from 'zod'
+import { toE164 } from '../sms/toE164.js'
 
 /** Pieces shared by `/signer` body schemas. */
 export const emailSchema = z
@@ -8,6 +9,19 @@ export const emailSchema = z
   .max(320)
   .email('email must be an email address')
   .transform((email) => email.toLowerCase())
+/** A phone number in international format, answered as E.164 (`+14155550123`). */
+export const phoneSchema = z
+  .string()
+  .max(64)
+  .transform((value, context) => {
+    const e164 = toE164(value)
+    if (e164) return e164
+    context.addIssue({
+      code: 'custom',
+      message: 'phone must be a phone number in international format, e.g. +14155550123',
+    })
+    return z.NEVER
+  })
 export const targetPublicKeySchema = z
   .string()
   .regex(

@@ -169,7 +169,30 @@ export type SignerDatabase = {
   oauth_identities: OauthIdentityTable
   oauth_link_grants: OauthLinkGrantTable
   key_exports: KeyExportTable
+  phone_identities: PhoneIdentityTable
+  dev_sms: DevSmsTable
 } & JwtDatabase
+
+/** A proven phone number (migration 0016): at most one user per (app, phone). */
+export type PhoneIdentityTable = {
+  /** The app of the user's organization; null for operator-made sub-organizations (no uniqueness). */
+  app_id: string | null
+  /** E.164, e.g. `+14155550123`. */
+  phone: string
+  user_id: string
+  proven_at: number | bigint | string
+  /** `code` (an SMS sign-in code) or `verification-token` (`/v1/update-phone-auth`). */
+  how: string
+}
+
+/** The dev SMS outbox (migration 0016), dev mode only. */
+export type DevSmsTable = {
+  id: string
+  /** E.164. */
+  to_number: string
+  body: string
+  created_at: number | bigint | string
+}
 
 /** A proven email (migration 0008): at most one user per (app, email); see docs/email-sign-in.md. */
 export type EmailIdentityTable = {
@@ -225,10 +248,13 @@ export type EmailCodeTable = {
   /** The `otpId` given to the client (also the magic-link token id). */
   id: string
   app_id: string
+  /** The contact the code went to: a lower-cased email, or an E.164 phone number (`channel` `sms`). */
   email: string
+  /** Empty for a `verify` code (no account yet). */
   organization_id: string
+  /** Empty for a `verify` code (no account yet). */
   user_id: string
-  /** `otp` or `magic-link`. */
+  /** `otp`, `magic-link`, or `verify` (`/v1/init-otp`: proves a contact, signs in nobody). */
   kind: string
   /** Hex HMAC-SHA256 of the code (or of the link token) under the server's code key. */
   code_hash: string
@@ -243,6 +269,8 @@ export type EmailCodeTable = {
   created_at: number | bigint | string
   /** 1 when the sign-up that sent this code created the account (migration 0003; default 0). */
   signup: Generated<number>
+  /** `email` or `sms` (migration 0016; default `email`). */
+  channel: Generated<string>
 }
 
 export type MfaFactorTable = {

@@ -22,6 +22,8 @@ export type CreateUserAccountParameters = {
    * before its code is used) and no sign-in finds the user by it.
    */
   emailProvenBy?: string | undefined
+  /** E.164. Stored as the user's phone number, unproven (an SMS sign-up before its code is used). */
+  phone?: string | undefined
   /** Shown as the user name; defaults to the email. */
   userName?: string | undefined
   oauthProviders?: StoredOauthProvider[]
@@ -61,7 +63,7 @@ export async function createUserAccount(
     now,
     wallet: { walletName: 'Default wallet', accounts: [...defaultWalletAccounts] },
   })
-  const userName = parameters.userName ?? parameters.email ?? `user-${userId.slice(-12)}`
+  const userName = parameters.userName ?? parameters.email ?? parameters.phone ?? `user-${userId.slice(-12)}`
   const activityId = createId()
   await ctx.batcher.run(async (trx) => {
     await trx
@@ -84,7 +86,7 @@ export async function createUserAccount(
         organization_id: organizationId,
         name: userName,
         email: parameters.email ?? null,
-        phone_number: null,
+        phone_number: parameters.phone ?? null,
         oauth_providers: JSON.stringify(parameters.oauthProviders ?? []),
         created_at: now,
         updated_at: now,

@@ -15,6 +15,13 @@ export async function toSignerUser(ctx: SigilContext, { userId }: { userId: stri
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) throw new ApiError('NOT_FOUND', 'user not found', { errorCode: signerErrorCodes.USER_NOT_FOUND })
+  // Only a proven number is the user's phone (one stored by an unconfirmed SMS sign-up is not).
+  const phone = await ctx.store.db
+    .selectFrom('phone_identities')
+    .select('phone')
+    .where('user_id', '=', userId)
+    .orderBy('proven_at', 'desc')
+    .executeTakeFirst()
   const accounts = await ctx.store.db
     .selectFrom('wallet_accounts')
     .select(['address', 'address_format'])
@@ -33,6 +40,7 @@ export async function toSignerUser(ctx: SigilContext, { userId }: { userId: stri
   )?.address
   return {
     ...(user.email ? { email: user.email } : {}),
+    ...(phone ? { phone: phone.phone } : {}),
     orgId: user.organization_id,
     userId: user.id,
     address: address as `0x${string}`,

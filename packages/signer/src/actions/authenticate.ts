@@ -12,6 +12,7 @@ import { lookupUserWithPasskey } from './lookupUserWithPasskey.js'
 import { oauthWithPopup } from './oauthWithPopup.js'
 import { oauthWithRedirect } from './oauthWithRedirect.js'
 import { sendEmailAuth } from './sendEmailAuth.js'
+import { sendSmsAuth } from './sendSmsAuth.js'
 import { submitOtpCode } from './submitOtpCode.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
 
@@ -24,6 +25,7 @@ export type AuthenticateParameters =
       multiFactors?: MultiFactorProof[] | undefined
     }
   | { type: 'email'; bundle: string; orgId?: string | undefined; isNewUser?: boolean | undefined }
+  | { type: 'sms'; phone: string }
   | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorProof[] | undefined }
   | { type: 'passkey'; email: string; creationOpts?: CredentialCreationOptions | undefined }
   | { type: 'passkey'; createNew: false }
@@ -45,6 +47,14 @@ async function authenticateWithEmail(
   const connected = waitForConnected(client)
   client.store.setState({ status: signerStatus.AWAITING_EMAIL_AUTH, otpId, error: undefined })
   return connected
+}
+
+async function authenticateWithSms(
+  client: SignerClient,
+  parameters: Extract<AuthenticateParameters, { type: 'sms' }>,
+): Promise<User> {
+  await sendSmsAuth(client, parameters)
+  return waitForConnected(client)
 }
 
 async function authenticateWithBundle(
@@ -97,6 +107,8 @@ function dispatch(client: SignerClient, parameters: AuthenticateParameters): Pro
       return 'bundle' in parameters
         ? authenticateWithBundle(client, parameters)
         : authenticateWithEmail(client, parameters)
+    case 'sms':
+      return authenticateWithSms(client, parameters)
     case 'otp':
       return authenticateWithOtp(client, parameters)
     case 'passkey':
@@ -134,7 +146,8 @@ function dispatch(client: SignerClient, parameters: AuthenticateParameters): Pro
 
 /**
  * Signs a user in, by `type`: `email` (sends a code or link; resolves once the user is connected,
- * here or in another tab), `email` with `bundle` (a magic link's return), `otp` (the emailed code;
+ * here or in another tab), `email` with `bundle` (a magic link's return), `sms` (texts a code; resolves
+ * once connected), `otp` (the emailed or texted code;
  * waits for `validateMultiFactors` when a second factor is needed), `passkey` (create or log in),
  * `oauth` (popup or redirect), `oauthReturn`, `custom-jwt` (a JWT the app's backend minted; waits for
  * `validateMultiFactors` when a second factor is needed). A failure stores `{name, message}` as the error and

@@ -14,6 +14,7 @@ export type CreateAccountParameters =
       emailMode?: 'magicLink' | 'otp' | undefined
       redirectParams?: URLSearchParams | undefined
     }
+  | { type: 'sms'; phone: string }
   | {
       type: 'passkey'
       /** The passkey's name: the email, else the username. */
@@ -31,7 +32,7 @@ export type CreateAccountReturnType = {
 
 /**
  * Signs a new user up (`/v1/signup`). Email: mails a code or link bound to the key frame's key
- * (emits `authenticating {type:'otp'}`). Passkey: creates a passkey in the browser, sends its
+ * (emits `authenticating {type:'otp'}`). SMS: texts a code, the same way. Passkey: creates a passkey in the browser, sends its
  * attestation, then signs the user in with one assertion of it that mints a session key in the key
  * frame (`createPasskeySession`; emits `authenticating {type:'passkey'}`, then `connectedPasskey`).
  *
@@ -52,6 +53,11 @@ export async function createAccount(
       expirationSeconds: toExpirationSeconds(client),
       redirectParams: parameters.redirectParams?.toString(),
     })
+  }
+  if (parameters.type === 'sms') {
+    client.events.emit('authenticating', { type: 'otp' })
+    const targetPublicKey = await client.sessionStamper.init()
+    return request(client, '/v1/signup', { phone: parameters.phone, targetPublicKey })
   }
   client.events.emit('authenticating', { type: 'passkey' })
   const name = parameters.email ?? parameters.username ?? `passkey-${Date.now()}`

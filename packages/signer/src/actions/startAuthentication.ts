@@ -5,6 +5,7 @@ import { type AuthenticateParameters, authenticate } from './authenticate.js'
 import { authenticateWithJwt } from './authenticateWithJwt.js'
 import { catchAuthenticationError } from './catchAuthenticationError.js'
 import { sendEmailAuth } from './sendEmailAuth.js'
+import { sendSmsAuth } from './sendSmsAuth.js'
 import { startOauthPopup } from './startOauthPopup.js'
 import { submitOtpCode } from './submitOtpCode.js'
 import { toExpirationSeconds } from './toExpirationSeconds.js'
@@ -16,10 +17,11 @@ export type StartAuthenticationParameters =
       /** Flags a new user's link with `aa-is-signup=true`, as the sign-in card does. */
       markSignup?: boolean | undefined
     })
+  | { type: 'sms'; phone: string }
   | { type: 'otp'; otpCode: string; multiFactors?: MultiFactorProof[] | undefined }
   /** The authenticator code, after a step answered `{ next: 'mfa', encryptedPayload }`. */
   | ({ type: 'mfa' } & ValidateMultiFactorsParameters)
-  | Exclude<AuthenticateParameters, { type: 'email'; email: string } | { type: 'otp' }>
+  | Exclude<AuthenticateParameters, { type: 'email'; email: string } | { type: 'otp' } | { type: 'sms' }>
 
 export type StartAuthenticationReturnType = AuthenticationStep
 
@@ -64,7 +66,9 @@ async function startOtp(
  *   a link (signing a new user up) and answers `{ next: 'otp', otpId }` or `{ next: 'link' }`; a
  *   link to a user with a second factor answers `{ next: 'mfa', multiFactors }` first (send the
  *   email step again with `multiFactors`);
- * - `otp`: the emailed code; `{ next: 'done', user }`, or `{ next: 'mfa', encryptedPayload,
+ * - `sms`: looks the user up once (`/v1/lookup {phone}`), texts a code (signing a new user up) and
+ *   answers `{ next: 'otp', otpId, isNewUser }`;
+ * - `otp`: the emailed or texted code; `{ next: 'done', user }`, or `{ next: 'mfa', encryptedPayload,
  *   multiFactors }` for a user with a second factor;
  * - `mfa`: the authenticator code of a pending `{ next: 'mfa', encryptedPayload }`
  *   (`validateMultiFactors`; a wrong code keeps the status, so the user can try again);
@@ -94,6 +98,11 @@ export function startAuthentication(
     case 'email':
       if ('bundle' in parameters) break
       return catchAuthenticationError(client, { keepStatus: false }, () => startEmail(client, parameters))
+    case 'sms':
+      return catchAuthenticationError(client, { keepStatus: false }, async () => {
+        const { otpId, isNewUser } = await sendSmsAuth(client, parameters)
+        return { next: 'otp', otpId, isNewUser } as const
+      })
     case 'otp':
       return catchAuthenticationError(client, { keepStatus: false }, () => startOtp(client, parameters))
     case 'custom-jwt': {

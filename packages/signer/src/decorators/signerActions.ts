@@ -21,10 +21,12 @@ import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
 import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
 import { listAuthMethods } from '../actions/listAuthMethods.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
+import { lookupUserByPhone } from '../actions/lookupUserByPhone.js'
 import { multiOwnerSignRawMessage } from '../actions/multiOwnerSignRawMessage.js'
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
 import { type RemoveOauthProviderParameters, removeOauthProvider } from '../actions/removeOauthProvider.js'
+import { sendVerificationCode } from '../actions/sendVerificationCode.js'
 import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
 import type { SignMessageParameters } from '../actions/signMessage.js'
 import { type SignRawMessageParameters, signRawMessage } from '../actions/signRawMessage.js'
@@ -32,11 +34,14 @@ import type { SignTransactionReturnType } from '../actions/signTransaction.js'
 import type { SignTypedDataParameters } from '../actions/signTypedData.js'
 import { type StartAuthenticationParameters, startAuthentication } from '../actions/startAuthentication.js'
 import { toViemAccount } from '../actions/toViemAccount.js'
+import { updateContact } from '../actions/updateContact.js'
 import { type ValidateMultiFactorsParameters, validateMultiFactors } from '../actions/validateMultiFactors.js'
 import { type VerifyMfaParameters, verifyMfa } from '../actions/verifyMfa.js'
 import { whoami } from '../actions/whoami.js'
 import type { SignerClient } from '../client/SignerClient.js'
+import { SignerError } from '../errors/SignerError.js'
 import { toSolanaSigner } from '../solana/toSolanaSigner.js'
+import type { MultiFactorProof } from '../types.js'
 
 /** The methods `signerActions` adds to a signer. */
 export type SignerActions = ReturnType<typeof signerActions>
@@ -63,6 +68,33 @@ export function signerActions(client: SignerClient) {
     disconnect: () => disconnect(client),
     whoami: () => whoami(client),
     lookupUserByEmail: (email: string) => lookupUserByEmail(client, { email }),
+    lookupUserByPhone: (phone: string) => lookupUserByPhone(client, { phone }),
+    /** Sends a code to an email or phone to prove it (`/v1/init-otp`); then `setEmail` / `setPhoneNumber`. */
+    sendVerificationCode: (type: 'email' | 'sms', contact: string) =>
+      sendVerificationCode(client, { type, contact }),
+    /**
+     * Sets the user's email with the code `sendVerificationCode` sent. Account Kit's legacy
+     * `setEmail(email)` without a code is refused: an unproven email never signs anyone in.
+     */
+    setEmail: (
+      parameters: { verificationCode: string; multiFactors?: MultiFactorProof[] | undefined } | string,
+    ) =>
+      typeof parameters === 'string'
+        ? Promise.reject(
+            new SignerError(
+              'setEmail needs a verification code: call sendVerificationCode("email", email) first',
+            ),
+          )
+        : updateContact(client, { kind: 'email', ...parameters }),
+    removeEmail: (parameters: { multiFactors?: MultiFactorProof[] | undefined } = {}) =>
+      updateContact(client, { kind: 'email', ...parameters }).then(() => undefined),
+    /** Sets the user's phone number with the code `sendVerificationCode` sent. */
+    setPhoneNumber: (parameters: {
+      verificationCode: string
+      multiFactors?: MultiFactorProof[] | undefined
+    }) => updateContact(client, { kind: 'phone', ...parameters }).then(() => undefined),
+    removePhoneNumber: (parameters: { multiFactors?: MultiFactorProof[] | undefined } = {}) =>
+      updateContact(client, { kind: 'phone', ...parameters }).then(() => undefined),
     preparePopupOauth: () => preparePopupOauth(client),
     getMfaStatus: () => client.getState().mfaStatus,
     getMfaFactors: () => getMfaFactors(client),

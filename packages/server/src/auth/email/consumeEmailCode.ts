@@ -1,12 +1,15 @@
 import type { SigilContext } from '../../SigilContext.js'
 import { recordProvenEmail } from '../../users/recordProvenEmail.js'
+import { recordProvenPhone } from '../../users/recordProvenPhone.js'
+import { codeFailureKey } from './codeFailureKey.js'
 import { matchesEmailCode } from './matchesEmailCode.js'
 
 export type ConsumeEmailCodeParameters = {
   otpId: string
   /** The code or link token the client presented. */
   secret: string
-  kind: 'otp' | 'magic-link'
+  /** `verify`: a code of `/v1/init-otp` (no account; using it proves the contact and nothing else). */
+  kind: 'otp' | 'magic-link' | 'verify'
   /** When given, the code must belong to this app. */
   appId?: string | undefined
   /** When given, the code must sign in to this organization (`/v1/otp`'s `orgId`). */
@@ -17,7 +20,10 @@ export type ConsumeEmailCodeParameters = {
 export type ConsumedEmailCode = {
   otpId: string
   appId: string
+  /** The contact: a lower-cased email, or an E.164 phone number when `channel` is `sms`. */
   email: string
+  channel: 'email' | 'sms'
+  /** Empty for a `verify` code, as `userId` and `targetPublicKey`. */
   organizationId: string
   userId: string
   targetPublicKey: string
@@ -75,7 +81,8 @@ export async function consumeEmailCode(
   // The account's daily cap on wrong codes, checked before comparing: while it holds even the right
   // code is refused (429), so guessing across many codes gains nothing (docs/security.md).
   const failures = ctx.rateLimits.emailCodeFailuresPerUser
-  await failures.assertOpen(row.user_id)
+  const failureKey = codeFailureKey(row)
+  await failures.assertOpen(failureKey)
   if (!matchesEmailCode(ctx, { otpId, secret: parameters.secret, codeHash: row.code_hash })) {
     await ctx.batcher.run(async (trx) => {
       await trx
@@ -92,13 +99,16 @@ export async function consumeEmailCode(
         .where('attempts', '>=', maxAttempts)
         .execute()
     })
-    await failures.consume(row.user_id)
+    await failures.consume(failureKey)
     // The last wrong try kills the code: say so now, so the user asks for a new one.
     return row.attempts + 1 >= maxAttempts ? dead : invalid
   }
 
-  // Using the code proves the address: it becomes the code's user's identity in the same write, or
-  // the write fails (409 EMAIL_ALREADY_PROVEN, code left unused) when another user of the app holds it.
+  // Using a sign-in code proves the address (or number): it becomes the code's user's identity in the
+  // same write, or the write fails (409 EMAIL_ALREADY_PROVEN / PHONE_ALREADY_PROVEN, code left unused)
+  // when another user of the app holds it. A `verify` code proves it to nobody yet: the verification
+  // token it is traded for does, when `/v1/update-*-auth` uses it.
+  const channel = row.channel === 'sms' ? 'sms' : 'email'
   const won = await ctx.batcher.run(async (trx) => {
     const used = await trx
       .updateTable('email_codes')
@@ -108,7 +118,16 @@ export async function consumeEmailCode(
       .where('attempts', '<', maxAttempts)
       .where('expires_at', '>', now)
       .executeTakeFirst()
-    if (Number(used.numUpdatedRows) === 1)
+    if (Number(used.numUpdatedRows) !== 1 || row.kind === 'verify') return used
+    if (channel === 'sms')
+      await recordProvenPhone(trx, {
+        appId: row.app_id,
+        phone: row.email,
+        userId: row.user_id,
+        now,
+        how: 'code',
+      })
+    else
       await recordProvenEmail(trx, {
         appId: row.app_id,
         email: row.email,
@@ -126,6 +145,7 @@ export async function consumeEmailCode(
       otpId,
       appId: row.app_id,
       email: row.email,
+      channel,
       organizationId: row.organization_id,
       userId: row.user_id,
       targetPublicKey: row.target_public_key,

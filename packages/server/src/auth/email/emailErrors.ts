@@ -25,6 +25,13 @@ export const emailErrors = {
     new ApiError('FAILED_PRECONDITION', 'magic-link sign-in needs a redirect URL on the app', {
       errorCode: signerErrorCodes.REDIRECT_URL_MISSING,
     }),
+  smsNotSent: (cause: unknown) =>
+    cause instanceof ApiError && cause.errorCode === signerErrorCodes.SMS_DELIVERY_NOT_CONFIGURED
+      ? cause
+      : new ApiError('INTERNAL', 'could not send the sign-in text message', {
+          errorCode: signerErrorCodes.SMS_NOT_SENT,
+          cause,
+        }),
   mailNotSent: (cause: unknown) =>
     new ApiError('INTERNAL', 'could not send the sign-in email', {
       errorCode: signerErrorCodes.EMAIL_NOT_SENT,

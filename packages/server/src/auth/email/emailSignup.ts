@@ -63,9 +63,10 @@ export async function emailSignup(
       expirationSeconds: body.expirationSeconds,
       redirectParams: body.redirectParams,
     })
+    const account = issued.account as EmailAccount
     return {
-      orgId: issued.account.organizationId,
-      ...(created ? { userId: issued.account.userId, address: created.address } : {}),
+      orgId: account.organizationId,
+      ...(created ? { userId: account.userId, address: created.address } : {}),
       ...(issued.kind === 'otp' ? { otpId: issued.otpId } : {}),
     }
   })

@@ -5,6 +5,8 @@ import { createId } from '../../ids/createId.js'
 import { magicLinkEmail } from '../../mail/magicLinkEmail.js'
 import { otpEmail } from '../../mail/otpEmail.js'
 import type { SigilContext } from '../../SigilContext.js'
+import { otpSms } from '../../sms/otpSms.js'
+import { codeFailureKey } from './codeFailureKey.js'
 import { emailErrors } from './emailErrors.js'
 import { hashEmailCode } from './hashEmailCode.js'
 
@@ -20,12 +22,17 @@ export type IssueEmailCodeParameters = {
   app: App
   /** Client IP, for the per-IP send limit. */
   ip: string
-  /** Lower-cased address the mail goes to. */
+  /** Where the code goes: a lower-cased email, or with `channel: 'sms'` an E.164 phone number. */
   email: string
-  /** The account, or a function that finds or creates it; it runs only after the rate limits passed. */
-  account: EmailAccount | (() => Promise<EmailAccount>)
-  /** The client's key the session will be sealed to. */
-  targetPublicKey: string
+  /** `email` (default) or `sms`: a text always carries a 6-digit code, whatever the app's email mode. */
+  channel?: 'email' | 'sms' | undefined
+  /**
+   * The account, or a function that finds or creates it; it runs only after the rate limits passed.
+   * Absent for a `verify` code (`/v1/init-otp`), which proves a contact and signs in nobody.
+   */
+  account?: EmailAccount | (() => Promise<EmailAccount>) | undefined
+  /** The client's key the session will be sealed to (absent for a `verify` code). */
+  targetPublicKey?: string | undefined
   /** Session lifetime the client asked for. Default 900. */
   expirationSeconds?: number | undefined
   /** Query string to append to the magic-link redirect. */
@@ -34,8 +41,9 @@ export type IssueEmailCodeParameters = {
 
 export type IssueEmailCodeReturnType = {
   otpId: string
-  kind: App['emailMode']
-  account: EmailAccount
+  kind: App['emailMode'] | 'verify'
+  /** Undefined for a `verify` code. */
+  account: EmailAccount | undefined
 }
 
 /** Live codes one address may hold per app; issuing one more kills the oldest. */
@@ -43,8 +51,10 @@ const maxLiveCodes = 3
 
 /**
  * Sends a sign-in code (OTP mode: 6 digits from a CSPRNG) or magic link (32 random bytes) by email,
- * after the per-address and per-IP send limits. Only an HMAC of the secret is stored; the code lives
- * `otpLifetimeSeconds`, and at most 3 codes per address and app are live at once.
+ * or a 6-digit code by SMS (`channel: 'sms'`), after the per-address and per-IP send limits (an SMS
+ * number counts as an address). Only an HMAC of the secret is stored; the code lives
+ * `otpLifetimeSeconds`, and at most 3 codes per address and app are live at once. Without `account`
+ * it is a `verify` code (`/v1/init-otp`): the same code, limits and checks, for no account.
  *
  * @example
  * const { otpId } = await issueEmailCode(ctx, { app, ip, email, account: { organizationId, userId }, targetPublicKey })
@@ -54,17 +64,22 @@ export async function issueEmailCode(
   parameters: IssueEmailCodeParameters,
 ): Promise<IssueEmailCodeReturnType> {
   const { app, email } = parameters
-  const kind = app.emailMode
+  const channel = parameters.channel ?? 'email'
+  const kind = parameters.account === undefined ? 'verify' : channel === 'sms' ? 'otp' : app.emailMode
   if (kind === 'magic-link' && !app.redirectUrl) throw emailErrors.redirectUrlMissing()
   await ctx.rateLimits.emailSendsPerAddress.consume(`${app.id}:${email}`)
   await ctx.rateLimits.emailSendsPerIp.consume(parameters.ip)
 
   const account = typeof parameters.account === 'function' ? await parameters.account() : parameters.account
   // A code the account's daily cap on wrong codes would refuse is not sent (docs/security.md).
-  await ctx.rateLimits.emailCodeFailuresPerUser.assertOpen(account.userId)
+  await ctx.rateLimits.emailCodeFailuresPerUser.assertOpen(
+    codeFailureKey({ app_id: app.id, email, user_id: account?.userId ?? '' }),
+  )
   const otpId = createId()
   const secret =
-    kind === 'otp' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : base64urlEncode(randomBytes(32))
+    kind === 'magic-link'
+      ? base64urlEncode(randomBytes(32))
+      : String(randomInt(0, 1_000_000)).padStart(6, '0')
   const lifetimeSeconds = ctx.config.otpLifetimeSeconds
   const now = ctx.now()
   await ctx.batcher.run(async (trx) => {
@@ -87,30 +102,40 @@ export async function issueEmailCode(
         id: otpId,
         app_id: app.id,
         email,
-        organization_id: account.organizationId,
-        user_id: account.userId,
+        organization_id: account?.organizationId ?? '',
+        user_id: account?.userId ?? '',
         kind,
+        channel,
         code_hash: hashEmailCode(ctx, { otpId, secret }),
         attempts: 0,
         expires_at: now + lifetimeSeconds * 1000,
         used_at: null,
-        target_public_key: parameters.targetPublicKey,
+        target_public_key: parameters.targetPublicKey ?? '',
         expiration_seconds: Math.min(parameters.expirationSeconds ?? 900, ctx.config.maxSessionSeconds),
         redirect_params: parameters.redirectParams ?? null,
         created_at: now,
-        signup: account.signup ? 1 : 0,
+        signup: account?.signup ? 1 : 0,
       })
       .execute()
   })
 
+  if (channel === 'sms') {
+    try {
+      await ctx.sms.send({ to: email, ...otpSms({ appName: app.name, code: secret, lifetimeSeconds }) })
+    } catch (cause) {
+      ctx.logger.warn('sign-in text not sent', { otpId, error: (cause as Error | undefined)?.name })
+      throw emailErrors.smsNotSent(cause)
+    }
+    return { otpId, kind, account }
+  }
   const mail =
-    kind === 'otp'
-      ? otpEmail({ appName: app.name, code: secret, lifetimeSeconds })
-      : magicLinkEmail({
+    kind === 'magic-link'
+      ? magicLinkEmail({
           appName: app.name,
           link: `${ctx.config.publicUrl}/signer/v1/magic-link?otpId=${encodeURIComponent(otpId)}&token=${secret}`,
           lifetimeSeconds,
         })
+      : otpEmail({ appName: app.name, code: secret, lifetimeSeconds })
   try {
     await ctx.mailer.send({ to: email, ...mail })
   } catch (cause) {

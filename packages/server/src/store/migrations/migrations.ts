@@ -14,6 +14,7 @@ import * as solanaQuoteSettlement from './0012_solana_quote_settlement.js'
 import * as reservedShare from './0013_reserved_share.js'
 import * as recoveryCodes from './0014_recovery_codes.js'
 import * as customJwt from './0015_custom_jwt.js'
+import * as smsCodes from './0016_sms_codes.js'
 import * as multiOwner from './0017_multi_owner.js'
 import * as authMethods from './0018_auth_methods.js'
 import * as delegatedApiKeys from './0020_delegated_api_keys.js'
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0013_reserved_share': reservedShare,
   '0014_recovery_codes': recoveryCodes,
   '0015_custom_jwt': customJwt,
+  '0016_sms_codes': smsCodes,
   '0017_multi_owner': multiOwner,
   '0018_auth_methods': authMethods,
   '0020_delegated_api_keys': delegatedApiKeys,

@@ -1,0 +1,3 @@
+export { smsAuth } from './smsAuth.js'
+export { smsSignup } from './smsSignup.js'
+export { smsStartSchema } from './smsStartSchema.js'
