@@ -81,7 +81,10 @@ test('default: enrol TOTP, sign in again through AWAITING_MFA_AUTH with a code, 
     (parameters) => (window as unknown as TestPageWindow).signer.verifyMfa(parameters),
     { multiFactorId: added.multiFactorId, multiFactorCode: await totpCode(added.multiFactorTotpUrl) },
   )
-  const factors = [{ multiFactorId: added.multiFactorId, multiFactorType: 'totp' }]
+  // A signed-in user's factor lists say when each factor was added.
+  const factors = [
+    { multiFactorId: added.multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+  ]
   // The first factor comes with the user's ten recovery codes, shown this once.
   expect(verified).toEqual({
     multiFactors: factors,
