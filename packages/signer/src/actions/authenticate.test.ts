@@ -239,5 +239,7 @@ test('error: a key holder that refuses the bundle', async () => {
 test('error: an unknown auth type', async () => {
   const signer = testbed.createSigner()
   await signer.ready
-  await expect(signer.authenticate({ type: 'sms' } as never)).rejects.toThrow('Unknown auth type: sms')
+  await expect(signer.authenticate({ type: 'carrier-pigeon' } as never)).rejects.toThrow(
+    'Unknown auth type: carrier-pigeon',
+  )
 })
