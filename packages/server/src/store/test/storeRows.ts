@@ -47,6 +47,7 @@ export function apiKeyRow(overrides: Partial<Rows['api_keys']> = {}): Rows['api_
     credential_type: 'CREDENTIAL_TYPE_API_KEY_P256',
     expiration_seconds: '900',
     expires_at: testTime + 900_000,
+    delegated: 0,
     created_at: testTime,
     updated_at: testTime,
     ...overrides,
