@@ -1,12 +1,13 @@
 import type { SigilContext } from '../../SigilContext.js'
 import type { StoredOauthProvider } from '../../users/createUserAccount.js'
+import { hasOtherSignInMethod, lockUserRow } from '../../users/hasOtherSignInMethod.js'
 import { authMethodErrors } from './authMethodErrors.js'
 
 /**
  * Removes the user's provider links with these ids, all or none, in one transaction that first takes
  * the user's row (so two concurrent removals cannot each leave the other's link as the last one).
  * Throws `OAUTH_PROVIDER_NOT_LINKED` when an id is not the user's, and `LAST_SIGN_IN_METHOD` when
- * nothing would be left to sign in with: no proven email, phone, other provider or passkey.
+ * nothing would be left to sign in with (`hasOtherSignInMethod`).
  *
  * @example
  * await unlinkOauthProviders(ctx, { userId, providerIds: ['…'] })
@@ -17,27 +18,17 @@ export async function unlinkOauthProviders(
 ): Promise<void> {
   const now = ctx.now()
   await ctx.batcher.run(async (trx) => {
-    await trx.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute()
+    await lockUserRow(trx, { userId, now })
     const user = await trx
       .selectFrom('users')
-      .select(['oauth_providers', 'phone_number'])
+      .select('oauth_providers')
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
     const providers = JSON.parse(user.oauth_providers) as StoredOauthProvider[]
     if (!providerIds.every((id) => providers.some((provider) => provider.providerId === id)))
       throw authMethodErrors.providerNotLinked()
     const kept = providers.filter((provider) => !providerIds.includes(provider.providerId))
-    const email = await trx
-      .selectFrom('email_identities')
-      .select('email')
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-    const passkey = await trx
-      .selectFrom('authenticators')
-      .select('id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-    if (kept.length === 0 && !email && !passkey && !user.phone_number)
+    if (!(await hasOtherSignInMethod(trx, { userId, removed: { oauthProviderIds: providerIds } })))
       throw authMethodErrors.lastSignInMethod()
     await trx
       .deleteFrom('oauth_identities')

@@ -88,6 +88,27 @@ describe.each(storeDialects)('generic one-time codes on %s', (dialect) => {
     expect(await lastPhone.json()).toMatchObject({ code: 'LAST_SIGN_IN_METHOD' })
   })
 
+  test('error: removing the email and the phone at once leaves one of them: the two removals are ordered', async () => {
+    const eve = await client.signUpByEmail('eve@example.com')
+    const token = await client.verifyContact('OTP_TYPE_SMS', '+14155550116')
+    expect((await client.updateContact(eve, 'phone', '+14155550116', token)).status).toBe(200)
+    const answers = await Promise.all([
+      client.updateContact(eve, 'email', ''),
+      client.updateContact(eve, 'phone', ''),
+    ])
+    const codes = await Promise.all(
+      answers.map(async (answer) =>
+        answer.status === 200 ? 'removed' : ((await answer.json()) as { code: string }).code,
+      ),
+    )
+    expect(codes.sort()).toEqual(['LAST_SIGN_IN_METHOD', 'removed'])
+    const left = [
+      await client.lookup({ email: 'eve@example.com' }),
+      await client.lookup({ phone: '+14155550116' }),
+    ].filter((orgId) => orgId === eve.orgId)
+    expect(left).toHaveLength(1)
+  })
+
   test('error: a wrong code is invalid OTP code; the third kills it', async () => {
     const init = await client.initOtp('OTP_TYPE_SMS', '+14155550114')
     const { otpId } = (await init.json()) as { otpId: string }

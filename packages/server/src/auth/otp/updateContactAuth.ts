@@ -6,7 +6,7 @@ import type { SigilContext } from '../../SigilContext.js'
 import type { SignerRequest } from '../../signin/defineSignerRoute.js'
 import { emailSchema, phoneSchema, type stampedRequestSchema } from '../../signin/signerSchemas.js'
 import { verifyStampedRequest } from '../../signin/verifyStampedRequest.js'
-import { hasOtherSignInMethod } from '../../users/hasOtherSignInMethod.js'
+import { hasOtherSignInMethod, lockUserRow } from '../../users/hasOtherSignInMethod.js'
 import { recordProvenEmail } from '../../users/recordProvenEmail.js'
 import { recordProvenPhone } from '../../users/recordProvenPhone.js'
 import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
@@ -94,11 +94,11 @@ export async function updateContactAuth(
   const identities = parameters.channel === 'sms' ? 'phone_identities' : 'email_identities'
   const column = parameters.channel === 'sms' ? 'phone_number' : 'email'
   if (raw.trim() === '') {
-    if (
-      !(await hasOtherSignInMethod(ctx, { userId, except: parameters.channel === 'sms' ? 'phone' : 'email' }))
-    )
-      throw otpErrors.lastSignInMethod(channel.what)
+    const removed = parameters.channel === 'sms' ? { phones: true as const } : { emails: true as const }
     await ctx.batcher.run(async (trx) => {
+      await lockUserRow(trx, { userId, now })
+      if (!(await hasOtherSignInMethod(trx, { userId, removed })))
+        throw otpErrors.lastSignInMethod(channel.what)
       await trx.deleteFrom(identities).where('user_id', '=', userId).where('app_id', '=', appId).execute()
       await trx
         .updateTable('users')
