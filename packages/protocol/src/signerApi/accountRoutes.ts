@@ -17,7 +17,11 @@ export type AccountData = {
     createdAt: string
   }
   emails: { email: string; provenAt: string; how: string }[]
+  /** Proven phone numbers (E.164), as SMS sign-in finds the user. */
+  phoneNumbers: { phoneNumber: string; provenAt: string; how: string }[]
   oauthProviders: { providerName: string; issuer: string; subject: string; createdAt: string | null }[]
+  /** Identities of the app's own sign-in (custom JWT issuers) that sign in as this user. */
+  jwtIdentities: { issuer: string; subject: string; createdAt: string }[]
   passkeys: { name: string; credentialId: string; createdAt: string }[]
   apiKeys: {
     name: string
@@ -27,6 +31,8 @@ export type AccountData = {
     expiresAt: string | null
   }[]
   multiFactors: { multiFactorType: string; verified: boolean; createdAt: string }[]
+  /** The EVM address that acts as this user in a multi-owner organization. */
+  ownerAddresses: { address: string; createdAt: string }[]
   wallets: {
     walletId: string
     name: string
@@ -34,6 +40,8 @@ export type AccountData = {
     accounts: { address: string; path: string; curve: string; addressFormat: string }[]
   }[]
   activities: { activityId: string; type: string; status: string; createdAt: string }[]
+  /** Key and seed exports the client reported (`/v1/track-key-export`). */
+  keyExports: { activityId: string; address: string; type: string; trackedAt: string }[]
 }
 
 /**

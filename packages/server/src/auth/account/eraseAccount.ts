@@ -4,11 +4,11 @@ import type { Database } from '../../store/schema.js'
 /**
  * Erases a user's organization in one transaction: the organization row, and with it (foreign keys,
  * on delete cascade) its users, API keys and sessions, passkeys, wallets and their sealed seeds and
- * keys, TOTP factors, recovery codes and proven emails (which frees the email, and the OAuth and phone
- * identities kept on the user row, for a new sign-up); then the rows that name the user or the
- * organization without a foreign key: activities, email codes, sign-in attempt counters, and
- * identity-conflict notes. Sponsorship ledgers keep their amounts and addresses (the operator's
- * accounts, no personal data).
+ * keys, TOTP factors, recovery codes, proven emails and phone numbers, OAuth and custom-JWT identities,
+ * multi-owner addresses and reported key exports (which frees each email, number and identity for a
+ * new sign-up); then the rows that name the user or the organization without a foreign key:
+ * activities, email and SMS codes, sign-in attempt counters, and identity-conflict notes. Sponsorship
+ * ledgers keep their amounts and addresses (the operator's accounts, no personal data).
  *
  * @example
  * await ctx.apiKeyCache.writing(() => ctx.batcher.run((trx) => eraseAccount(trx, { organizationId, userId })))

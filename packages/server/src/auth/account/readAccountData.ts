@@ -5,9 +5,10 @@ const iso = (epochMs: number | bigint | string) => new Date(Number(epochMs)).toI
 
 /**
  * What the server holds about a user, as `/v1/export-account-data` answers it: the organization, the
- * user row (name, email, phone), proven emails, OAuth identities, passkeys, API keys and sessions,
- * factors, wallets with their accounts' public addresses, and the activity log (type, status, time).
- * Never a seed, private key or factor secret.
+ * user row (name, email, phone), proven emails and phone numbers, OAuth and custom-JWT identities,
+ * passkeys, API keys and sessions, factors, multi-owner addresses, wallets with their accounts' public
+ * addresses, the activity log (type, status, time) and reported key exports. Never a seed, private key
+ * or factor secret.
  *
  * @example
  * const data = await readAccountData(ctx, { organizationId, userId })
@@ -27,10 +28,32 @@ export async function readAccountData(
     .select(['id', 'name', 'email', 'phone_number', 'oauth_providers', 'created_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
-  const [emails, passkeys, apiKeys, factors, wallets, accounts, activities] = await Promise.all([
+  const [
+    emails,
+    phones,
+    jwtIdentities,
+    passkeys,
+    apiKeys,
+    factors,
+    owners,
+    wallets,
+    accounts,
+    activities,
+    keyExports,
+  ] = await Promise.all([
     db
       .selectFrom('email_identities')
       .select(['email', 'proven_at', 'how'])
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('phone_identities')
+      .select(['phone', 'proven_at', 'how'])
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('jwt_identities')
+      .select(['issuer', 'subject', 'created_at'])
       .where('user_id', '=', userId)
       .execute(),
     db
@@ -46,6 +69,11 @@ export async function readAccountData(
     db
       .selectFrom('mfa_factors')
       .select(['type', 'verified', 'created_at'])
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('multi_owner_members')
+      .select(['evm_signer_address', 'created_at'])
       .where('user_id', '=', userId)
       .execute(),
     db
@@ -65,6 +93,12 @@ export async function readAccountData(
       .select(['id', 'type', 'status', 'created_at'])
       .where('organization_id', '=', organizationId)
       .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('key_exports')
+      .select(['activity_id', 'address', 'type', 'tracked_at'])
+      .where('organization_id', '=', organizationId)
+      .orderBy('tracked_at')
       .execute(),
   ])
   const oauthProviders = JSON.parse(user.oauth_providers) as {
@@ -88,11 +122,21 @@ export async function readAccountData(
       createdAt: iso(user.created_at),
     },
     emails: emails.map((row) => ({ email: row.email, provenAt: iso(row.proven_at), how: row.how })),
+    phoneNumbers: phones.map((row) => ({
+      phoneNumber: row.phone,
+      provenAt: iso(row.proven_at),
+      how: row.how,
+    })),
     oauthProviders: oauthProviders.map((provider) => ({
       providerName: provider.providerName,
       issuer: provider.issuer,
       subject: provider.subject,
       createdAt: provider.createdAt === undefined ? null : iso(provider.createdAt),
+    })),
+    jwtIdentities: jwtIdentities.map((row) => ({
+      issuer: row.issuer,
+      subject: row.subject,
+      createdAt: iso(row.created_at),
     })),
     passkeys: passkeys.map((row) => ({
       name: row.name,
@@ -109,6 +153,10 @@ export async function readAccountData(
     multiFactors: factors.map((row) => ({
       multiFactorType: row.type,
       verified: Number(row.verified) === 1,
+      createdAt: iso(row.created_at),
+    })),
+    ownerAddresses: owners.map((row) => ({
+      address: row.evm_signer_address,
       createdAt: iso(row.created_at),
     })),
     wallets: wallets.map((wallet) => ({
@@ -129,6 +177,12 @@ export async function readAccountData(
       type: row.type,
       status: row.status,
       createdAt: iso(row.created_at),
+    })),
+    keyExports: keyExports.map((row) => ({
+      activityId: row.activity_id,
+      address: row.address,
+      type: row.type,
+      trackedAt: iso(row.tracked_at),
     })),
   }
 }
