@@ -32,6 +32,10 @@ export type RateLimits = {
   lookupsPerIp: RateLimit
   /** `/v1/multi-owner-create` per client IP: 20 per hour. */
   multiOwnerCreatesPerIp: RateLimit
+  /** Refused custom JWTs (`/v1/auth-jwt`) per client IP: 60 per 10 minutes. */
+  jwtFailuresPerIp: RateLimit
+  /** Sign-ups by custom JWT (a new user and wallet) per client IP: 20 per hour. */
+  jwtSignUpsPerIp: RateLimit
   close(): Promise<void>
 }
 
@@ -53,6 +57,8 @@ const buckets = {
     duration: 3600,
     message: 'too many multi-owner organizations created from this address',
   },
+  jwtFailuresPerIp: { points: 60, duration: 600, message: 'too many refused tokens from this address' },
+  jwtSignUpsPerIp: { points: 20, duration: 3600, message: 'too many sign-ups by token from this address' },
 } as const
 
 export type RateLimitBucket = keyof typeof buckets
@@ -117,6 +123,8 @@ export function createRateLimits({
     passkeySignupsPerApp: limit('passkeySignupsPerApp'),
     lookupsPerIp: limit('lookupsPerIp'),
     multiOwnerCreatesPerIp: limit('multiOwnerCreatesPerIp'),
+    jwtFailuresPerIp: limit('jwtFailuresPerIp'),
+    jwtSignUpsPerIp: limit('jwtSignUpsPerIp'),
     async close() {
       await redis?.quit()
     },

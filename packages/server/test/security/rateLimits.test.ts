@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { base64urlEncode } from '@sigil/protocol'
@@ -19,6 +18,7 @@ import {
 import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
 import { spawnServer } from '../../src/test/spawnServer.js'
 import { type NginxProxy, startNginxProxy } from '../../src/test/startNginxProxy.js'
+import { type Answer, json, send } from './sendFromAddress.js'
 
 /**
  * Hole 9: per-IP limits read only the socket address, so behind a reverse proxy every user shared one
@@ -27,45 +27,6 @@ import { type NginxProxy, startNginxProxy } from '../../src/test/startNginxProxy
  * Every request here goes through the real listener; a different source address is a real one
  * (127.0.0.2, 127.0.0.3: the whole 127/8 is loopback), not a header.
  */
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string }
-
-/** A request through the real listener from `localAddress`, with the headers we choose. */
-const send = (
-  url: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; localAddress?: string },
-) =>
-  new Promise<Answer>((resolve, reject) => {
-    const target = new URL(url)
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body)
-    const sent = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-        localAddress: options.localAddress,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          text += chunk
-        })
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
-        )
-      },
-    )
-    sent.once('error', reject)
-    sent.end(body)
-  })
-
-const json = (answer: Answer) => JSON.parse(answer.text) as Record<string, unknown>
 
 describe.each(storeDialects)('rate-limit attacks on %s', (dialect) => {
   let server: TestServer | undefined

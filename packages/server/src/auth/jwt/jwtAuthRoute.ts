@@ -4,6 +4,7 @@ import { ApiError } from '../../http/errors/ApiError.js'
 import { defineSignerRoute } from '../../signin/defineSignerRoute.js'
 import { finishSignIn } from '../mfa/finishSignIn.js'
 import { consumeJwtId } from './consumeJwtId.js'
+import { findJwtUser } from './findJwtUser.js'
 import { findOrCreateJwtUser } from './findOrCreateJwtUser.js'
 import { jwtAuthSchema } from './jwtAuthSchema.js'
 import { verifyCustomJwt } from './verifyCustomJwt.js'
@@ -30,11 +31,27 @@ export const jwtAuthRoute = defineSignerRoute({
         cause,
       })
     }
-    const token = await verifyCustomJwt(ctx, { app: request.app, jwt: body.jwt })
+    // Refused tokens are counted per client IP (checked before, taken only on a refusal), so one
+    // address cannot probe issuers and keys at full speed while users behind it keep signing in.
+    const failures = ctx.rateLimits.jwtFailuresPerIp
+    await failures.assertOpen(request.ip)
+    const token = await verifyCustomJwt(ctx, { app: request.app, jwt: body.jwt }).catch(
+      async (error: unknown) => {
+        if (error instanceof ApiError) await failures.consume(request.ip)
+        throw error
+      },
+    )
+    const identity = { appId: request.app.id, issuer: token.issuer.issuer, subject: token.subject }
+    // A new user costs a wallet: sign-ups are limited per client IP, before the token is used up, so
+    // a refused one can be sent again later.
+    if (!(await findJwtUser(ctx, identity))) await ctx.rateLimits.jwtSignUpsPerIp.consume(request.ip)
     await consumeJwtId(ctx, {
       issuer: token.issuer.issuer,
       tokenId: token.tokenId,
       expiresAt: token.expiresAt,
+    }).catch(async (error: unknown) => {
+      if (error instanceof ApiError) await failures.consume(request.ip)
+      throw error
     })
     const user = await findOrCreateJwtUser(ctx, {
       app: request.app,
