@@ -40,7 +40,9 @@ test('default: enrol, sign in with a second factor, remove', async () => {
     multiFactorId,
     multiFactorCode: await totpCode(multiFactorTotpUrl),
   })
-  expect(verified.multiFactors).toEqual([{ multiFactorId, multiFactorType: 'totp' }])
+  expect(verified.multiFactors).toEqual([
+    { multiFactorId, multiFactorType: 'totp', createdAt: expect.any(String) },
+  ])
   await disconnect(config)
 
   const pending = authenticate(config, { type: 'email', email: 'ada@example.com' })

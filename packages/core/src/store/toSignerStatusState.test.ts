@@ -76,6 +76,13 @@ test('behavior: the flags of every status', () => {
       isDisconnected: false,
     },
     {
+      status: 'AWAITING_SMS_AUTH',
+      isInitializing: false,
+      isAuthenticating: true,
+      isConnected: false,
+      isDisconnected: false,
+    },
+    {
       status: 'AWAITING_OTP_AUTH',
       isInitializing: false,
       isAuthenticating: true,
