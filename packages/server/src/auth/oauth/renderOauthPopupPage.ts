@@ -26,7 +26,10 @@ const scriptJson = (value: unknown) =>
 
 /**
  * The page the OAuth popup ends on: it posts `message` to `window.opener` at `openerOrigin` only,
- * then closes itself. Its one inline script runs under a nonce'd strict CSP.
+ * and closes itself 2 s later (at once without an opener). The opener closes it on the message;
+ * Account Kit's client takes a popup that closes before its message arrives for a cancelled sign-in
+ * (it checks `popup.closed` on a timer), which a busy machine showed when the page closed at once.
+ * Its one inline script runs under a nonce'd strict CSP.
  *
  * @example
  * const { html, contentSecurityPolicy } = renderOauthPopupPage({ openerOrigin: 'https://app.example', message: { alchemyError: 'OAuth cancelled' } })
@@ -39,7 +42,7 @@ export function renderOauthPopupPage({
   message: OauthPopupMessage
 }): { html: string; contentSecurityPolicy: string } {
   const nonce = randomBytes(16).toString('base64')
-  const script = `(function(){var message=${scriptJson(message)};var origin=${scriptJson(openerOrigin)};if(window.opener){window.opener.postMessage(message,origin)}window.close()})()`
+  const script = `(function(){var message=${scriptJson(message)};var origin=${scriptJson(openerOrigin)};if(window.opener){window.opener.postMessage(message,origin);setTimeout(function(){window.close()},2000)}else{window.close()}})()`
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>Signing in</title></head>
