@@ -112,6 +112,8 @@ describe('sign-in screens', () => {
     const panel = page.getByRole('region', { name: 'Two-factor codes' })
     // "Passkey added!" completes after 5 s; on a busy machine the dashboard may take a while longer.
     await page.getByRole('heading', { name: 'Sign a message' }).waitFor({ timeout: 60_000 })
+    // The panel has read the factors (its session is ready) before its button is used.
+    await panel.getByText('No authenticator app yet.').waitFor({ timeout: 60_000 })
     await panel.getByRole('button', { name: 'Add authenticator app' }).click()
     const secret = (await panel.locator('[data-secret]').getAttribute('data-secret'))!
     await panel.getByLabel('Code from the app').fill(await totpCode(secret))
