@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
 import type { AccountKitSignerPage } from './startAccountKitSignerPage.js'
 
 export type AuthMethods = {
@@ -48,7 +47,11 @@ export type HarnessWindow = {
         evmSignerAddress: Address
         members: { evmSignerAddress: Address }[]
       }>
-      experimental_multiOwnerSignRawMessage(hash: `0x${string}`, orgId: string, orgAddress: string): Promise<`0x${string}`>
+      experimental_multiOwnerSignRawMessage(
+        hash: `0x${string}`,
+        orgId: string,
+        orgAddress: string,
+      ): Promise<`0x${string}`>
       experimental_addToMultiOwner(orgId: string, members: Address[]): Promise<void>
       experimental_deleteFromMultiOwner(orgId: string, members: Address[]): Promise<void>
     }
@@ -73,7 +76,7 @@ export async function signInWithEmail(
     const { signer, pending } = window as unknown as HarnessWindow
     pending.email = signer.authenticate({ type: 'email', emailMode: 'otp', email: address })
   }, email)
-  await expect.poll(() => page.textContent('#status'), { timeout: 30_000 }).toBe('AWAITING_EMAIL_AUTH')
+  await waitForStatus(page, 'AWAITING_EMAIL_AUTH')
   const code = await harness.readCode(email)
   const user = await page.evaluate(async (otpCode) => {
     const { signer, pending } = window as unknown as HarnessWindow
@@ -81,6 +84,17 @@ export async function signInWithEmail(
     await pending.email
     return signedIn
   }, code)
-  await expect.poll(() => page.textContent('#status')).toBe('CONNECTED')
+  await waitForStatus(page, 'CONNECTED')
   return user
+}
+
+/** Waits until the page shows the signer's status `status` (also in hooks, unlike `expect.poll`). */
+export async function waitForStatus(page: Page, status: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.getElementById('status')?.textContent === expected,
+    status,
+    {
+      timeout: 30_000,
+    },
+  )
 }
