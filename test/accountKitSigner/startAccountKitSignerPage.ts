@@ -87,13 +87,15 @@ async function forward(route: Route, url: string): Promise<void> {
 
 /**
  * An unmodified `@account-kit/signer` 4.88.4 in headless Chromium against a real Sigil server
- * (SQLite, dev mailbox, the built key frames, the dev login as OAuth provider `auth0`). The page
- * creates an `AlchemyWebSigner` with `rpcUrl` pointed at Sigil (`window.createSigner`, then
- * `window.signer`). The client also calls Turnkey's hosts directly ({@link turnkeyHosts}); the
- * browser answers those from Sigil, as an operator's DNS or proxy would: `auth.turnkey.com` with
- * Sigil's auth frame (`/frame/auth?app=…`, which speaks `@turnkey/iframe-stamper`'s messages) and
- * `api.turnkey.com` with Sigil's `/public/v1`. Every other outside request is refused and recorded
- * in `externalRequests`. New routes (JWT, SMS, multi-owner) add tests that drive the same page.
+ * (SQLite, dev mailbox and SMS outbox, the built key frames, the dev login as OAuth provider
+ * `auth0`). The page creates an `AlchemyWebSigner` with `rpcUrl` pointed at Sigil
+ * (`window.createSigner`, then `window.signer`). The client also calls Turnkey's hosts directly
+ * ({@link turnkeyHosts}); the browser answers those from Sigil, as an operator's DNS or proxy
+ * would: `auth.turnkey.com` with Sigil's auth frame (`/frame/auth?app=…`, which speaks
+ * `@turnkey/iframe-stamper`'s messages) and `api.turnkey.com` with Sigil's `/public/v1`. Every
+ * other outside request is refused and recorded in `externalRequests`. Each
+ * `accountKitSigner*.test.ts` file (SMS, custom JWT, multi-owner, …) starts one; `openPage` gives
+ * a second user a browser of its own.
  *
  * @example
  * const harness = await startAccountKitSignerPage()
