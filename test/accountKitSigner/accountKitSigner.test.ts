@@ -3,6 +3,7 @@ import { bytesToHex } from '@sigil/protocol'
 import type { Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { HarnessWindow, User } from './harnessWindow.js'
 import { type AccountKitSignerPage, startAccountKitSignerPage } from './startAccountKitSignerPage.js'
 
 /*
@@ -12,32 +13,6 @@ import { type AccountKitSignerPage, startAccountKitSignerPage } from './startAcc
  * addOauthProvider through a popup at the dev login, removeOauthProvider) and key-export
  * tracking. Its hard-coded Turnkey hosts are answered from Sigil (see startAccountKitSignerPage).
  */
-
-type AuthMethods = {
-  email?: string
-  oauthProviders: { providerId: string; issuer: string; providerName?: string; userDisplayName?: string }[]
-  passkeys: unknown[]
-}
-type User = { address: `0x${string}`; orgId: string; userId: string; email?: string }
-/** What the page exposes; its `signer` is Account Kit's `AlchemyWebSigner`. */
-type HarnessWindow = {
-  signer: {
-    authenticate(params: Record<string, unknown>): Promise<User>
-    getAuthDetails(): Promise<User>
-    signMessage(message: string): Promise<`0x${string}`>
-    listAuthMethods(): Promise<AuthMethods>
-    addOauthProvider(params: Record<string, unknown>): Promise<AuthMethods['oauthProviders'][number]>
-    removeOauthProvider(providerId: string): Promise<unknown>
-    exportPrivateKeyEncrypted(params: {
-      type: 'ETHEREUM'
-      encryptWith: string
-      client: unknown
-    }): Promise<{ exportBundle: string }>
-    preparePopupOauth(): Promise<unknown>
-  }
-  createApiKeyClient(key: { publicKey: string; privateKey: string }): unknown
-  pending: Record<string, Promise<unknown>>
-}
 
 let harness: AccountKitSignerPage
 let page: Page

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import type { Browser, Page, Route } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { inject } from 'vitest'
 import { createApp } from '../../packages/server/src/apps/createApp.js'
 import { serveLateBound } from '../../packages/server/src/auth/oauth/test/serveLateBound.js'
@@ -37,6 +37,13 @@ export type AccountKitSignerPage = {
   externalRequests: string[]
   /** The newest sign-in code mailed to `email` (the dev mailbox). */
   readCode(email: string): Promise<string>
+  /** The newest code texted to `phone`, E.164 (the dev SMS outbox, `/dev/sms.json`). */
+  readSmsCode(phone: string): Promise<string>
+  /**
+   * Another app page in a browser context of its own (its own storage and session: another
+   * person's browser), routed and with its signer created as `page` is. Closed by `close`.
+   */
+  openPage(): Promise<Page>
   /** Saves a PNG of the page under `test-results/account-kit-signer/`. */
   screenshot(step: string): Promise<void>
   close(): Promise<void>
@@ -80,13 +87,15 @@ async function forward(route: Route, url: string): Promise<void> {
 
 /**
  * An unmodified `@account-kit/signer` 4.88.4 in headless Chromium against a real Sigil server
- * (SQLite, dev mailbox, the built key frames, the dev login as OAuth provider `auth0`). The page
- * creates an `AlchemyWebSigner` with `rpcUrl` pointed at Sigil (`window.createSigner`, then
- * `window.signer`). The client also calls Turnkey's hosts directly ({@link turnkeyHosts}); the
- * browser answers those from Sigil, as an operator's DNS or proxy would: `auth.turnkey.com` with
- * Sigil's auth frame (`/frame/auth?app=…`, which speaks `@turnkey/iframe-stamper`'s messages) and
- * `api.turnkey.com` with Sigil's `/public/v1`. Every other outside request is refused and recorded
- * in `externalRequests`. New routes (JWT, SMS, multi-owner) add tests that drive the same page.
+ * (SQLite, dev mailbox and SMS outbox, the built key frames, the dev login as OAuth provider
+ * `auth0`). The page creates an `AlchemyWebSigner` with `rpcUrl` pointed at Sigil
+ * (`window.createSigner`, then `window.signer`). The client also calls Turnkey's hosts directly
+ * ({@link turnkeyHosts}); the browser answers those from Sigil, as an operator's DNS or proxy
+ * would: `auth.turnkey.com` with Sigil's auth frame (`/frame/auth?app=…`, which speaks
+ * `@turnkey/iframe-stamper`'s messages) and `api.turnkey.com` with Sigil's `/public/v1`. Every
+ * other outside request is refused and recorded in `externalRequests`. Each
+ * `accountKitSigner*.test.ts` file (SMS, custom JWT, multi-owner, …) starts one; `openPage` gives
+ * a second user a browser of its own.
  *
  * @example
  * const harness = await startAccountKitSignerPage()
@@ -118,40 +127,49 @@ export async function startAccountKitSignerPage(): Promise<AccountKitSignerPage>
     now: Date.now(),
   })
   const browser: Browser = await launchChromium()
-  const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
   const externalRequests: string[] = []
   const local = [new URL(serverUrl).origin, pageServer.url, new URL(idp.issuer).origin]
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url())
-    if (url.origin === turnkeyHosts.authFrame)
-      return forward(
-        route,
-        url.pathname === '/'
-          ? `${serverUrl}/frame/auth?app=${app.appId}`
-          : `${serverUrl}${url.pathname}${url.search}`,
-      )
-    if (url.origin === turnkeyHosts.keyApi) return forward(route, `${serverUrl}${url.pathname}${url.search}`)
-    if (local.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:')
-      return route.continue()
-    // The dev login's own pages ask for web fonts; only what the app page asks for is recorded.
-    if (!route.request().frame().url().startsWith(idp.issuer))
-      externalRequests.push(`${route.request().method()} ${url.href}`)
-    return route.abort('blockedbyclient')
-  })
-  const page = await context.newPage()
-  page.on('pageerror', (error) => process.stderr.write(`[account-kit-signer] page error: ${error.message}\n`))
-  if (process.env.SIGIL_BROWSER_DEBUG)
-    page.on('console', (message) =>
-      process.stderr.write(`[account-kit-signer] ${message.type()}: ${message.text()}\n`),
+  const routeContext = (context: BrowserContext) =>
+    context.route('**/*', async (route) => {
+      const url = new URL(route.request().url())
+      if (url.origin === turnkeyHosts.authFrame)
+        return forward(
+          route,
+          url.pathname === '/'
+            ? `${serverUrl}/frame/auth?app=${app.appId}`
+            : `${serverUrl}${url.pathname}${url.search}`,
+        )
+      if (url.origin === turnkeyHosts.keyApi)
+        return forward(route, `${serverUrl}${url.pathname}${url.search}`)
+      if (local.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:')
+        return route.continue()
+      // The dev login's own pages ask for web fonts; only what the app page asks for is recorded.
+      if (!route.request().frame().url().startsWith(idp.issuer))
+        externalRequests.push(`${route.request().method()} ${url.href}`)
+      return route.abort('blockedbyclient')
+    })
+  const openPage = async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
+    await routeContext(context)
+    const page = await context.newPage()
+    page.on('pageerror', (error) =>
+      process.stderr.write(`[account-kit-signer] page error: ${error.message}\n`),
     )
-  await page.goto(`${pageServer.url}/`)
-  await page.waitForFunction(() => 'createSigner' in window)
-  await page.evaluate(
-    (config) => {
-      window.createSigner(config)
-    },
-    { rpcUrl: serverUrl, oauthCallbackUrl: callbackUrl },
-  )
+    if (process.env.SIGIL_BROWSER_DEBUG)
+      page.on('console', (message) =>
+        process.stderr.write(`[account-kit-signer] ${message.type()}: ${message.text()}\n`),
+      )
+    await page.goto(`${pageServer.url}/`)
+    await page.waitForFunction(() => 'createSigner' in window)
+    await page.evaluate(
+      (config) => {
+        window.createSigner(config)
+      },
+      { rpcUrl: serverUrl, oauthCallbackUrl: callbackUrl },
+    )
+    return page
+  }
+  const page = await openPage()
   const screenshotDir = join(process.cwd(), 'test-results', 'account-kit-signer')
   await mkdir(screenshotDir, { recursive: true })
   return {
@@ -169,6 +187,14 @@ export async function startAccountKitSignerPage(): Promise<AccountKitSignerPage>
       if (!code) throw new Error(`no sign-in mail to ${email} in the dev mailbox`)
       return code
     },
+    async readSmsCode(phone) {
+      const response = await fetch(`${serverUrl}/dev/sms.json?to=${encodeURIComponent(phone)}`)
+      const { messages } = (await response.json()) as { messages: { code?: string }[] }
+      const code = messages[0]?.code
+      if (!code) throw new Error(`no text to ${phone} in the dev SMS outbox`)
+      return code
+    },
+    openPage,
     async screenshot(step) {
       await page.screenshot({ path: join(screenshotDir, `${step}.png`) })
     },
