@@ -11,6 +11,10 @@ import type {
   DeleteApiKeysParameters,
   ExportWalletAccountParameters,
   ExportWalletParameters,
+  ImportPrivateKeyParameters,
+  ImportWalletParameters,
+  InitImportPrivateKeyParameters,
+  InitImportWalletParameters,
   GetActivityRequest,
   GetApiKeysRequest,
   GetApiKeysResponse,
@@ -58,6 +62,10 @@ export type ActivityParameters = {
   sign_transaction: SignTransactionParameters
   export_wallet: ExportWalletParameters
   export_wallet_account: ExportWalletAccountParameters
+  init_import_wallet: InitImportWalletParameters
+  import_wallet: ImportWalletParameters
+  init_import_private_key: InitImportPrivateKeyParameters
+  import_private_key: ImportPrivateKeyParameters
 }
 
 /**
