@@ -46,7 +46,12 @@ describe('createImportBundle', () => {
 
   test('error: a target key that is not a P-256 point', () => {
     expect(() =>
-      createImportBundle({ organizationId, userId, targetPublicKey: `04${'00'.repeat(64)}`, signerPrivateKey }),
+      createImportBundle({
+        organizationId,
+        userId,
+        targetPublicKey: `04${'00'.repeat(64)}`,
+        signerPrivateKey,
+      }),
     ).toThrow(InvalidEncodingError)
   })
 })
