@@ -1,5 +1,5 @@
 import { p256 } from '@noble/curves/nist.js'
-import { bytesToHex, hpkeSeal } from '@sigil/protocol'
+import { bytesToHex, hexToBytes, hpkeSeal } from '@sigil/protocol'
 import { encryptPrivateKeyToBundle, encryptWalletToBundle } from '@turnkey/crypto'
 import { DEFAULT_ETHEREUM_ACCOUNTS, Turnkey, type TurnkeyApiClient } from '@turnkey/sdk-server'
 import { english, generateMnemonic, generatePrivateKey, mnemonicToAccount } from 'viem/accounts'
@@ -12,6 +12,7 @@ import {
   type UserSubOrganization,
 } from '../../src/test/createUserSubOrganization.js'
 import { type LocalListener, serveOnLocalPort } from '../../src/test/serveOnLocalPort.js'
+import { parseEnvelope } from '../../src/vault/parseEnvelope.js'
 
 /*
  * Wallet and key import (issue 32 part 4; docs/protocol.md#importing-wallets-and-keys) under attack, with
@@ -122,8 +123,8 @@ describe.each(storeDialects)('wallet and key import on %s', (dialect) => {
   const keyImport = (encryptedBundle: string) => ({
     privateKeyName: 'imported key',
     encryptedBundle,
-    curve: 'CURVE_SECP256K1',
-    addressFormats: ['ADDRESS_FORMAT_ETHEREUM'],
+    curve: 'CURVE_SECP256K1' as const,
+    addressFormats: ['ADDRESS_FORMAT_ETHEREUM' as const],
   })
   const countWallets = async (organizationId: string) =>
     (
@@ -145,7 +146,14 @@ describe.each(storeDialects)('wallet and key import on %s', (dialect) => {
       .execute()
     expect(row).toMatchObject({ organization_id: user.organizationId, kind: 'wallet', encapped_public: null })
     expect(Number(row!.expires_at) - Number(row!.created_at)).toBe(60 * 60 * 1000)
-    expect(row!.sealed_private_key).not.toMatch(/^[0-9a-f]{64}$/)
+    // The bundle names the stored key; its private half is a vault envelope.
+    const signed = JSON.parse(new TextDecoder().decode(hexToBytes(JSON.parse(importBundle).data)))
+    expect(signed).toEqual({
+      organizationId: user.organizationId,
+      userId: user.userId,
+      targetPublic: row!.public_key,
+    })
+    expect(parseEnvelope(row!.sealed_private_key!)).toMatchObject({ kid: expect.any(String) })
     const { addresses } = await user.api.importWallet({
       userId: user.userId,
       ...walletImport(await sealWallet(user, importBundle, mnemonic)),
@@ -481,7 +489,7 @@ describe.each(storeDialects)('wallet and key import on %s', (dialect) => {
     await user.api.importPrivateKey({
       userId: user.userId,
       ...keyImport(await sealKey(user, key.importBundle, privateKey)),
-    } as never)
+    })
     const logged = logLines.slice(before).join('\n')
     expect(logged.length).toBeGreaterThan(0)
     for (const secret of [mnemonic.split(' ').slice(0, 3).join(' '), passphrase, privateKey])
