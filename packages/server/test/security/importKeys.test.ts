@@ -297,6 +297,18 @@ describe.each(storeDialects)('wallet and key import on %s', (dialect) => {
       user.api.importWallet({ userId: user.userId, ...walletImport(encryptedBundle), accounts: [] }),
     ).rejects.toThrow(/imported already/)
     expect(await countWallets(user.organizationId)).toBe(walletsAfterFirst)
+    // One bundle in two requests at once: both open it, one spends the key, the other rolls back.
+    const { importBundle: next } = await user.api.initImportWallet({ userId: user.userId })
+    const racing = await sealWallet(user, next, generateMnemonic(english))
+    const outcomes = await Promise.all([
+      submit(user, 'import_wallet', { ...walletImport(racing), walletName: 'first' }),
+      submit(user, 'import_wallet', { ...walletImport(racing), walletName: 'second' }),
+    ])
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([200, 400])
+    expect(outcomes.find((outcome) => outcome.status === 400)).toEqual(
+      refusal(400, 'IMPORT_BUNDLE_USED', /imported already/),
+    )
+    expect(await countWallets(user.organizationId)).toBe(walletsAfterFirst + 1)
     // A new init replaces the spent key: the old bundle then matches no key of the user.
     await user.api.initImportWallet({ userId: user.userId })
     expect(await submit(user, 'import_wallet', { ...walletImport(encryptedBundle), accounts: [] })).toEqual(
