@@ -2,6 +2,10 @@ export {
   type CreateExportBundleParameters,
   createExportBundle,
 } from './bundle/createExportBundle.js'
+export {
+  type CreateImportBundleParameters,
+  createImportBundle,
+} from './bundle/createImportBundle.js'
 export { type HpkeOpenParameters, hpkeOpen } from './bundle/hpkeOpen.js'
 export { type HpkeSealParameters, type HpkeSealReturnType, hpkeSeal } from './bundle/hpkeSeal.js'
 export {
@@ -9,6 +13,10 @@ export {
   openCredentialBundle,
 } from './bundle/openCredentialBundle.js'
 export { type OpenExportBundleParameters, openExportBundle } from './bundle/openExportBundle.js'
+export {
+  type ParseEncryptedBundleReturnType,
+  parseEncryptedBundle,
+} from './bundle/parseEncryptedBundle.js'
 export {
   type SealCredentialBundleParameters,
   sealCredentialBundle,

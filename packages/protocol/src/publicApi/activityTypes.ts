@@ -73,6 +73,27 @@ export const activityTypes = {
       resultKey: 'exportWalletAccountResult',
     },
   },
+  init_import_wallet: {
+    ACTIVITY_TYPE_INIT_IMPORT_WALLET: {
+      intentKey: 'initImportWalletIntent',
+      resultKey: 'initImportWalletResult',
+    },
+  },
+  import_wallet: {
+    ACTIVITY_TYPE_IMPORT_WALLET: { intentKey: 'importWalletIntent', resultKey: 'importWalletResult' },
+  },
+  init_import_private_key: {
+    ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY: {
+      intentKey: 'initImportPrivateKeyIntent',
+      resultKey: 'initImportPrivateKeyResult',
+    },
+  },
+  import_private_key: {
+    ACTIVITY_TYPE_IMPORT_PRIVATE_KEY: {
+      intentKey: 'importPrivateKeyIntent',
+      resultKey: 'importPrivateKeyResult',
+    },
+  },
 } as const satisfies Record<string, Record<string, { intentKey: string; resultKey: string }>>
 
 export type ActivityPath = keyof typeof activityTypes

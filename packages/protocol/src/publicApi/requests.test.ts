@@ -6,7 +6,7 @@ describe('ActivityParameters', () => {
   test('default', () => {
     expectTypeOf<keyof ActivityParameters>().toEqualTypeOf<ActivityPath>()
     expectTypeOf<keyof Queries>().toEqualTypeOf<QueryName>()
-    expect(Object.keys(activityTypes)).toHaveLength(12)
+    expect(Object.keys(activityTypes)).toHaveLength(16)
     expect(queryNames).toHaveLength(13)
   })
 

@@ -24,6 +24,10 @@ import type {
   GetWalletAccountResponse,
   GetWalletRequest,
   GetWalletResponse,
+  ImportPrivateKeyParameters,
+  ImportWalletParameters,
+  InitImportPrivateKeyParameters,
+  InitImportWalletParameters,
   ListActivitiesRequest,
   ListActivitiesResponse,
   ListSubOrgsRequest,
@@ -58,6 +62,10 @@ export type ActivityParameters = {
   sign_transaction: SignTransactionParameters
   export_wallet: ExportWalletParameters
   export_wallet_account: ExportWalletAccountParameters
+  init_import_wallet: InitImportWalletParameters
+  import_wallet: ImportWalletParameters
+  init_import_private_key: InitImportPrivateKeyParameters
+  import_private_key: ImportPrivateKeyParameters
 }
 
 /**

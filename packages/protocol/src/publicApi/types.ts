@@ -304,6 +304,37 @@ export type ExportWalletParameters = {
 }
 export type ExportWalletAccountParameters = { address: string; targetPublicKey: string }
 
+/** `init_import_wallet` / `init_import_private_key`: the user (the stamping user itself) the import is for. */
+export type InitImportWalletParameters = { userId: string }
+export type InitImportPrivateKeyParameters = { userId: string }
+/** `initImportWalletResult` / `initImportPrivateKeyResult`: the signed import bundle. */
+export type InitImportResult = { importBundle: string }
+/**
+ * `import_wallet`: `encryptedBundle` is `{"encappedPublic","ciphertext"}` (JSON, hex), the mnemonic
+ * (optionally `+ "\n--PASS--\n" + passphrase`) sealed to the import bundle's `targetPublic`.
+ */
+export type ImportWalletParameters = {
+  userId: string
+  walletName: string
+  encryptedBundle: string
+  accounts: WalletAccountParams[]
+}
+/** `importWalletResult`. */
+export type ImportWalletResult = { walletId: string; addresses: string[] }
+/** `import_private_key`: `encryptedBundle` holds the raw 32-byte key. */
+export type ImportPrivateKeyParameters = {
+  userId: string
+  privateKeyName: string
+  encryptedBundle: string
+  curve: Curve
+  addressFormats: AddressFormat[]
+}
+/** `importPrivateKeyResult`. */
+export type ImportPrivateKeyResult = {
+  privateKeyId: string
+  addresses: { format: AddressFormat; address: string }[]
+}
+
 export type SignatureResult = { r: string; s: string; v: string }
 
 // ---- query bodies and responses ----

@@ -15,6 +15,7 @@ export type Database = {
   wallet_accounts: WalletAccountTable
   activities: ActivityTable
   server_keys: ServerKeyTable
+  import_keys: ImportKeyTable
 } & SignerDatabase &
   SponsorDatabase
 
@@ -97,12 +98,35 @@ export type WalletTable = {
   organization_id: string
   name: string
   mnemonic_length: number
-  /** Vault envelope (JSON) of the UTF-8 mnemonic. */
+  /**
+   * Vault envelope (JSON) of the wallet's secret: the UTF-8 mnemonic (an imported one may carry
+   * `"\n--PASS--\n" + passphrase`), or for a `private_key` wallet the raw 32-byte key.
+   */
   sealed_mnemonic: string
   exported: number
   imported: number
+  /** `mnemonic` (a BIP-39 wallet) or `private_key` (an imported key; migration 0021). */
+  secret_kind: Generated<'mnemonic' | 'private_key'>
   created_at: number | bigint | string
   updated_at: number | bigint | string
+}
+
+/** The P-256 target key of a started import (migration 0021; docs/protocol.md#importing-wallets-and-keys). */
+export type ImportKeyTable = {
+  id: string
+  organization_id: string
+  /** The user the import is for: the one who started it. */
+  user_id: string
+  /** `wallet` (`init_import_wallet`) or `private_key` (`init_import_private_key`). */
+  kind: 'wallet' | 'private_key'
+  /** Uncompressed hex (`04…`), the `targetPublic` of the import bundle. */
+  public_key: string
+  /** Vault envelope (JSON) of the 32-byte private key; null once a bundle was opened with it. */
+  sealed_private_key: string | null
+  /** Hex `encappedPublic` of the bundle it opened; null while unused. */
+  encapped_public: string | null
+  created_at: number | bigint | string
+  expires_at: number | bigint | string
 }
 
 export type WalletAccountTable = {

@@ -12,6 +12,7 @@ import {
   activityRow,
   apiKeyRow,
   authenticatorRow,
+  importKeyRow,
   organizationRow,
   serverKeyRow,
   testTime,
@@ -29,6 +30,7 @@ const tables = [
   'wallet_accounts',
   'activities',
   'server_keys',
+  'import_keys',
 ] as const satisfies readonly (keyof Database)[]
 
 async function seedOrganization(store: TestStore, id = 'org-1') {
@@ -74,6 +76,7 @@ forEachDialect((dialect) => {
             'wallet_accounts_wallet_id',
             'activities_organization_id_fingerprint',
             'activities_organization_id_created_at',
+            'import_keys_user_id_kind',
           ]),
         )
       } finally {
@@ -164,6 +167,7 @@ forEachDialect((dialect) => {
         wallet_accounts: walletAccountRow(),
         activities: activityRow(),
         server_keys: serverKeyRow(),
+        import_keys: importKeyRow(),
       }
       for (const table of tables) await store.db.insertInto(table).values(rows[table]).execute()
       for (const table of tables) {

@@ -11,6 +11,8 @@ const sealedColumns = [
   { table: 'server_keys', key: 'name', column: 'sealed_private_key' },
   { table: 'mfa_factors', key: 'id', column: 'sealed_secret' },
   { table: 'oauth_requests', key: 'id', column: 'sealed_code_verifier' },
+  // Null once the import key was used (migration 0021).
+  { table: 'import_keys', key: 'id', column: 'sealed_private_key' },
 ] as const
 
 export type RotateVaultParameters = {
@@ -110,6 +112,7 @@ async function selectPage(
   let query = untyped
     .selectFrom(table)
     .select([`${key} as key`, `${column} as sealed`])
+    .where(column, 'is not', null)
     .orderBy(key)
     .limit(pageSize)
   if (after !== undefined) query = query.where(key, '>', after)

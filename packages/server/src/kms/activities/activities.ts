@@ -9,6 +9,10 @@ import type { ActivityDefinition } from './defineActivity.js'
 import { deleteApiKeysActivity } from './deleteApiKeys.js'
 import { exportWalletActivity } from './exportWallet.js'
 import { exportWalletAccountActivity } from './exportWalletAccount.js'
+import { importPrivateKeyActivity } from './importPrivateKey.js'
+import { importWalletActivity } from './importWallet.js'
+import { initImportPrivateKeyActivity } from './initImportPrivateKey.js'
+import { initImportWalletActivity } from './initImportWallet.js'
 import { signRawPayloadActivity } from './signRawPayload.js'
 import { signRawPayloadsActivity } from './signRawPayloads.js'
 import { signTransactionActivity } from './signTransaction.js'
@@ -27,4 +31,8 @@ export const activities: Record<ActivityPath, ActivityDefinition> = {
   sign_transaction: signTransactionActivity,
   export_wallet: exportWalletActivity,
   export_wallet_account: exportWalletAccountActivity,
+  init_import_wallet: initImportWalletActivity,
+  import_wallet: importWalletActivity,
+  init_import_private_key: initImportPrivateKeyActivity,
+  import_private_key: importPrivateKeyActivity,
 }

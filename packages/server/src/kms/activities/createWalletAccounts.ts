@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../../http/errors/ApiError.js'
+import { parseWalletSecret } from '../keys/parseWalletSecret.js'
 import { deriveAccountRows } from '../wallets/deriveAccountRows.js'
 import { walletAccountsSchema } from '../wallets/walletSchemas.js'
 import { defineActivity } from './defineActivity.js'
@@ -15,17 +16,29 @@ export const createWalletAccountsActivity = defineActivity({
   async prepare(ctx, run, parameters) {
     const wallet = await ctx.store.db
       .selectFrom('wallets')
-      .select(['id', 'sealed_mnemonic'])
+      .select(['id', 'sealed_mnemonic', 'secret_kind'])
       .where('organization_id', '=', run.organizationId)
       .where('id', '=', parameters.walletId)
       .executeTakeFirst()
     if (!wallet)
       throw new ApiError('NOT_FOUND', `wallet not found: ${parameters.walletId}`, { errorCode: 'NOT_FOUND' })
-    const mnemonic = new TextDecoder().decode(ctx.vault.open(wallet.sealed_mnemonic, `wallet:${wallet.id}`))
+    if (wallet.secret_kind === 'private_key')
+      throw new ApiError(
+        'INVALID_ARGUMENT',
+        `wallet ${wallet.id} is an imported private key: it has no HD accounts`,
+        {
+          errorCode: 'WALLET_IS_PRIVATE_KEY',
+          details: 'import the key again with the address formats it should have',
+        },
+      )
+    const secret = ctx.vault.open(wallet.sealed_mnemonic, `wallet:${wallet.id}`)
+    const { mnemonic, passphrase } = parseWalletSecret(new TextDecoder().decode(secret))
+    secret.fill(0)
     const rows = deriveAccountRows(ctx, {
       organizationId: run.organizationId,
       walletId: wallet.id,
       mnemonic,
+      passphrase,
       accounts: parameters.accounts,
       now: run.now,
     })

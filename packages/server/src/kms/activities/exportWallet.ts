@@ -21,12 +21,21 @@ export const exportWalletActivity = defineActivity({
       })
     const wallet = await ctx.store.db
       .selectFrom('wallets')
-      .select(['id', 'sealed_mnemonic'])
+      .select(['id', 'sealed_mnemonic', 'secret_kind'])
       .where('organization_id', '=', run.organizationId)
       .where('id', '=', parameters.walletId)
       .executeTakeFirst()
     if (!wallet)
       throw new ApiError('NOT_FOUND', `wallet not found: ${parameters.walletId}`, { errorCode: 'NOT_FOUND' })
+    if (wallet.secret_kind === 'private_key')
+      throw new ApiError(
+        'INVALID_ARGUMENT',
+        `wallet ${wallet.id} is an imported private key: it has no mnemonic`,
+        {
+          errorCode: 'WALLET_IS_PRIVATE_KEY',
+          details: 'export the key with export_wallet_account',
+        },
+      )
     const exportBundle = await sealExportBundle(ctx, {
       plaintext: ctx.vault.open(wallet.sealed_mnemonic, `wallet:${wallet.id}`),
       targetPublicKey: parameters.targetPublicKey,

@@ -8,13 +8,9 @@ import { ApiError } from '../../http/errors/ApiError.js'
  */
 export const unsupportedActivities: Record<string, string> = {
   create_private_keys:
-    'Sigil keeps keys only as HD wallet accounts; use create_wallet or create_wallet_accounts',
+    'Sigil generates keys only as HD wallet accounts; use create_wallet or create_wallet_accounts (or import_private_key for a key you have)',
   delete_private_keys: 'Sigil has no standalone private keys',
-  init_import_private_key: 'Sigil does not import keys',
-  import_private_key: 'Sigil does not import keys',
   export_private_key: 'Sigil has no standalone private keys; use export_wallet_account',
-  init_import_wallet: 'Sigil does not import wallets',
-  import_wallet: 'Sigil does not import wallets',
   update_wallet: 'wallets keep the name they were created with',
   delete_wallets: 'Sigil never deletes wallets: their addresses stay valid for signing; export them instead',
   delete_wallet_accounts: 'Sigil never deletes wallet accounts; export them instead',

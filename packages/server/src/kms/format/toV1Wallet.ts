@@ -16,7 +16,7 @@ export const walletColumns = [
 ] as const
 
 /** Stored wallet row → `v1Wallet`. Never includes the sealed mnemonic. */
-export function toV1Wallet(row: Omit<Selectable<WalletTable>, 'sealed_mnemonic'>): V1Wallet {
+export function toV1Wallet(row: Omit<Selectable<WalletTable>, 'sealed_mnemonic' | 'secret_kind'>): V1Wallet {
   return {
     walletId: row.id,
     walletName: row.name,

@@ -12,6 +12,8 @@ export type DeriveAccountRowsParameters = {
   organizationId: string
   walletId: string
   mnemonic: string
+  /** The BIP-39 passphrase of an imported wallet (docs/protocol.md#importing-wallets-and-keys). @default '' */
+  passphrase?: string | undefined
   accounts: z.output<typeof walletAccountParamsSchema>[]
   now: number
 }
@@ -25,11 +27,11 @@ export type DeriveAccountRowsParameters = {
  */
 export function deriveAccountRows(
   ctx: SigilContext,
-  { organizationId, walletId, mnemonic, accounts, now }: DeriveAccountRowsParameters,
+  { organizationId, walletId, mnemonic, passphrase, accounts, now }: DeriveAccountRowsParameters,
 ): Insertable<WalletAccountTable>[] {
   let seed: Uint8Array
   try {
-    seed = mnemonicToWalletSeed({ mnemonic })
+    seed = mnemonicToWalletSeed({ mnemonic, passphrase })
   } catch (cause) {
     throw new ApiError('INTERNAL', 'stored wallet mnemonic is unreadable', { errorCode: 'INTERNAL', cause })
   }

@@ -82,6 +82,7 @@ export function walletRow(overrides: Partial<Rows['wallets']> = {}): Rows['walle
     sealed_mnemonic: '{"v":1}',
     exported: 0,
     imported: 1,
+    secret_kind: 'mnemonic',
     created_at: testTime,
     updated_at: testTime,
     ...overrides,
@@ -130,6 +131,21 @@ export function serverKeyRow(overrides: Partial<Rows['server_keys']> = {}): Rows
     sealed_private_key: '{"v":1}',
     public_key: `04${'12'.repeat(64)}`,
     created_at: testTime,
+    ...overrides,
+  }
+}
+
+export function importKeyRow(overrides: Partial<Rows['import_keys']> = {}): Rows['import_keys'] {
+  return {
+    id: 'import-key-1',
+    organization_id: 'org-1',
+    user_id: 'user-1',
+    kind: 'wallet',
+    public_key: `04${'34'.repeat(64)}`,
+    sealed_private_key: '{"v":1}',
+    encapped_public: null,
+    created_at: testTime,
+    expires_at: testTime + 3_600_000,
     ...overrides,
   }
 }
