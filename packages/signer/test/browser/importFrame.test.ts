@@ -175,16 +175,23 @@ async function expectParentNeverSaw(page: Page, secrets: string[]) {
 
 test('default: a mnemonic typed in the frame is sealed to the bundle’s target key', async () => {
   const { page, publicKey } = await openImportPage()
+  const consoleLines: string[] = []
+  page.on('console', (message) => consoleLines.push(message.text()))
   expect(publicKey).toBe('')
   const { bundle, targetPrivateKey } = importBundle()
   expect(await stamper(page, 'injectImportBundle', bundle, organizationId, userId)).toEqual({ value: true })
-  const field = frame(page).getByLabel(label)
+  // The field is a labelled textbox; the passphrase field is hidden until the app enables it.
+  const field = frame(page).getByRole('textbox', { name: label })
+  expect(await frame(page).getByLabel('Passphrase (optional)').isHidden()).toBe(true)
+  await field.focus()
   await field.pressSequentially(mnemonic)
   const { value } = await stamper(page, 'extractWalletEncryptedBundle')
   expect(new TextDecoder().decode(await openExtracted(value, targetPrivateKey))).toBe(mnemonic)
   // The secret was only in the textarea, which is cleared once sealed.
   expect(await field.inputValue()).toBe('')
   await expectParentNeverSaw(page, [mnemonic, 'legal winner', 'worth useful'])
+  // Nor did the frame (or the page) log it.
+  for (const line of consoleLines) expect(line).not.toMatch(/legal winner|worth useful/)
   await page.context().close()
 })
 
