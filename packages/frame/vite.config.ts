@@ -14,6 +14,7 @@ export default defineConfig({
       input: {
         auth: fileURLToPath(new URL('./auth.html', import.meta.url)),
         export: fileURLToPath(new URL('./export.html', import.meta.url)),
+        import: fileURLToPath(new URL('./import.html', import.meta.url)),
       },
     },
   },

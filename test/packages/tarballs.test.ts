@@ -138,10 +138,9 @@ describe('@sigil/server and @sigil/frame tarballs', () => {
     expect(server.has('dist/cli.js')).toBe(true)
     expect(serverManifest.dependencies?.['@sigil/frame']).toBeDefined()
     // resolveFrameDir: the `dist` folder beside @sigil/frame's package.json, with auth.html in it.
-    expect([...frame.keys()].filter((path) => /^dist\/(auth|export)\.html$/.test(path)).sort()).toEqual([
-      'dist/auth.html',
-      'dist/export.html',
-    ])
+    expect(
+      [...frame.keys()].filter((path) => /^dist\/(auth|export|import)\.html$/.test(path)).sort(),
+    ).toEqual(['dist/auth.html', 'dist/export.html', 'dist/import.html'])
     expect([...frame.keys()].filter((path) => /^dist\/assets\/auth-.*\.js$/.test(path))).toHaveLength(1)
   })
 })

@@ -71,9 +71,14 @@ export function buildStepsForStart({ repositoryRoot, demoOutDir }: BuildForStart
         ...workspace('packages/frame'),
         'packages/frame/auth.html',
         'packages/frame/export.html',
+        'packages/frame/import.html',
         'packages/frame/vite.config.ts',
       ],
-      outputs: ['packages/frame/dist/auth.html', 'packages/frame/dist/export.html'],
+      outputs: [
+        'packages/frame/dist/auth.html',
+        'packages/frame/dist/export.html',
+        'packages/frame/dist/import.html',
+      ],
       hashFile: 'packages/frame/dist/.start-inputs-hash',
       run: async () => {
         await build({ root: frameRoot, configFile: join(frameRoot, 'vite.config.ts'), logLevel: 'error' })

@@ -10,6 +10,9 @@ const requestTypes = new Set<string>([
   'INJECT_KEY_EXPORT_BUNDLE',
   'INJECT_WALLET_EXPORT_BUNDLE',
   'APPLY_SETTINGS',
+  'INJECT_IMPORT_BUNDLE',
+  'EXTRACT_WALLET_ENCRYPTED_BUNDLE',
+  'EXTRACT_KEY_ENCRYPTED_BUNDLE',
 ])
 
 export type FrameMessengerParameters = {

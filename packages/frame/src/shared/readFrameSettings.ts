@@ -1,8 +1,8 @@
-/** What the server writes into a frame page: who may talk to it, and the key that signs exports. */
+/** What the server writes into a frame page: who may talk to it, and the key that signs export and import bundles. */
 export type FrameSettings = {
   /** Origins whose messages the frame answers (the apps' allowed origins). */
   allowedOrigins: string[]
-  /** Uncompressed hex of the server's export signer key (export page). */
+  /** Uncompressed hex of the server's export signer key (export and import pages pin it). */
   exportSignerPublicKey: string
 }
 

@@ -1,5 +1,5 @@
 /**
- * Messages of the key frames (`/frame/auth`, `/frame/export`), exactly as `@turnkey/iframe-stamper`
+ * Messages of the key frames (`/frame/auth`, `/frame/export`, `/frame/import`), exactly as `@turnkey/iframe-stamper`
  * speaks them (docs/protocol.md#frame-messages): the parent opens a MessageChannel with
  * `TURNKEY_INIT_MESSAGE_CHANNEL`, then sends `{type, requestId, ...}` on the port and gets
  * `{type, value, requestId}` back. Legacy parents (iframe-stamper < 2.1, Account Kit 4.x) post the
@@ -35,6 +35,16 @@ export type FrameRequest =
     }
   | { type: 'INJECT_WALLET_EXPORT_BUNDLE'; value: string; organizationId?: string; requestId?: string }
   | { type: 'APPLY_SETTINGS'; value: string; requestId?: string }
+  | {
+      /** Import frame: the signed import bundle of `init_import_wallet` / `init_import_private_key`. */
+      type: 'INJECT_IMPORT_BUNDLE'
+      value: string
+      organizationId?: string
+      userId?: string
+      requestId?: string
+    }
+  | { type: 'EXTRACT_WALLET_ENCRYPTED_BUNDLE'; requestId?: string }
+  | { type: 'EXTRACT_KEY_ENCRYPTED_BUNDLE'; keyFormat?: 'HEXADECIMAL' | 'SOLANA'; requestId?: string }
 
 /** Frame → parent answers. */
 export type FrameResponse =
@@ -44,6 +54,8 @@ export type FrameResponse =
   | { type: 'EMBEDDED_PUBLIC_KEY'; value: string; requestId?: string }
   | { type: 'EMBEDDED_KEY_RESET'; value: null; requestId?: string }
   | { type: 'SETTINGS_APPLIED'; value: true; requestId?: string }
+  /** Import frame: JSON `{"encappedPublic","ciphertext"}` (hex), sealed to the bundle's `targetPublic`. */
+  | { type: 'ENCRYPTED_BUNDLE_EXTRACTED'; value: string; requestId?: string }
   | { type: 'ERROR'; value: string; requestId?: string }
 
 export type FrameRequestType = FrameRequest['type']

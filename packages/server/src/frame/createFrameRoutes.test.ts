@@ -14,6 +14,7 @@ describe('the key frame routes', () => {
       '<html><head><meta name="sigil-frame-settings" content="{}" /></head><body>frame</body></html>'
     await writeFile(join(frameDir, 'auth.html'), page)
     await writeFile(join(frameDir, 'export.html'), page)
+    await writeFile(join(frameDir, 'import.html'), page.replace('>frame<', '>import frame<'))
     await writeFile(join(frameDir, 'assets', 'auth-abc.js'), 'console.log(1)')
     server = await createTestServer('sqlite', { frameDir })
   })
@@ -38,10 +39,39 @@ describe('the key frame routes', () => {
     })
   })
 
+  test('default: the import page carries the same settings, CSP and headers as the export page', async () => {
+    const path = (name: string) => `/frame/${name}?app=${server.signerApp.appId}`
+    const [exportPage, importPage, importHtml] = await Promise.all([
+      server.app.request(path('export')),
+      server.app.request(path('import')),
+      server.app.request(`/frame/import.html?app=${server.signerApp.appId}`),
+    ])
+    expect(importPage.status).toBe(200)
+    expect(importHtml.status).toBe(200)
+    for (const header of [
+      'content-security-policy',
+      'cache-control',
+      'referrer-policy',
+      'x-content-type-options',
+    ])
+      expect(importPage.headers.get(header), header).toBe(exportPage.headers.get(header))
+    expect(importPage.headers.get('content-security-policy')).toContain(`frame-ancestors ${testAppOrigin}`)
+    const html = await importPage.text()
+    expect(html).toContain('import frame')
+    const content =
+      html.match(/name="sigil-frame-settings" content="([^"]*)"/)?.[1]?.replace(/&quot;/g, '"') ?? ''
+    expect(JSON.parse(content)).toEqual({
+      allowedOrigins: [testAppOrigin],
+      exportSignerPublicKey: server.app.sigil.exportSignerPublicKey,
+    })
+  })
+
   test('error: a page without an app, or of an unknown app, is refused', async () => {
     const appless = await server.app.request('/frame/export')
     expect(appless.status).toBe(400)
     expect(await appless.json()).toMatchObject({ code: 'FRAME_APP_REQUIRED' })
+    expect((await server.app.request('/frame/import')).status).toBe(400)
+    expect((await server.app.request('/frame/import?app=no-such-app')).status).toBe(404)
     const unknown = await server.app.request('/frame/auth?app=no-such-app')
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toMatchObject({ code: 'FRAME_APP_NOT_FOUND' })

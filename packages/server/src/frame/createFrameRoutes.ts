@@ -41,8 +41,9 @@ async function frameAppOrigins(ctx: SigilContext, appId: string | undefined): Pr
 }
 
 /**
- * Serves the key frames under `/frame/`: `auth` and `export` pages per app (`/frame/auth?app=<app
- * id>`) with their settings (that app's allowed origins, export signer key) written in, a strict CSP
+ * Serves the key frames under `/frame/`: `auth`, `export` and `import` pages per app
+ * (`/frame/auth?app=<app id>`) with their settings (that app's allowed origins, the export signer key
+ * that signs export and import bundles) written in, a strict CSP
  * whose `frame-ancestors` lists that app's origins only, and the hashed assets. A page without an
  * app answers 400 `FRAME_APP_REQUIRED`, one of an unknown app 404 `FRAME_APP_NOT_FOUND`, and 400
  * `FRAME_NOT_BUILT` when the pages were not built.
@@ -58,7 +59,7 @@ export function createFrameRoutes(ctx: SigilContext, frameDir: string | undefine
       errorCode: 'FRAME_NOT_BUILT',
     })
 
-  const page = (name: 'auth' | 'export') => async (c: import('hono').Context) => {
+  const page = (name: 'auth' | 'export' | 'import') => async (c: import('hono').Context) => {
     if (!frameDir) throw notBuilt()
     const origins = await frameAppOrigins(ctx, c.req.query(frameAppParameter))
     const settings = JSON.stringify({
@@ -91,6 +92,8 @@ export function createFrameRoutes(ctx: SigilContext, frameDir: string | undefine
   routes.get('/auth.html', page('auth'))
   routes.get('/export', page('export'))
   routes.get('/export.html', page('export'))
+  routes.get('/import', page('import'))
+  routes.get('/import.html', page('import'))
 
   routes.get('/assets/:file', async (c) => {
     if (!frameDir) throw notBuilt()

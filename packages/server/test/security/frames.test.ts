@@ -41,6 +41,7 @@ describe.each(storeDialects)('key frames per app on %s', (dialect) => {
     const page = '<html><head><meta name="sigil-frame-settings" content="{}" /></head><body></body></html>'
     await writeFile(join(frameDir, 'auth.html'), page)
     await writeFile(join(frameDir, 'export.html'), page)
+    await writeFile(join(frameDir, 'import.html'), page)
     server = await createTestServer(dialect, { frameDir })
     tenantB = await createApp(server.store.db, {
       name: 'tenant B',
@@ -55,7 +56,7 @@ describe.each(storeDialects)('key frames per app on %s', (dialect) => {
     await rm(frameDir, { recursive: true, force: true })
   })
 
-  test.each(['auth', 'export'])(
+  test.each(['auth', 'export', 'import'])(
     "error: hole 7 — tenant B's origin may not embed or talk to tenant A's %s frame",
     async (name) => {
       const response = await fetch(`${listener.url}/frame/${name}?app=${server.signerApp.appId}`)
@@ -71,15 +72,21 @@ describe.each(storeDialects)('key frames per app on %s', (dialect) => {
     },
   )
 
-  test('error: hole 7 — a frame page of an unknown app answers 404', async () => {
-    const response = await fetch(`${listener.url}/frame/auth?app=app-that-does-not-exist`)
+  test.each(['auth', 'import'])('error: hole 7 — a %s page of an unknown app answers 404', async (name) => {
+    const response = await fetch(`${listener.url}/frame/${name}?app=app-that-does-not-exist`)
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({ code: 'FRAME_APP_NOT_FOUND' })
     expect(response.headers.get('content-security-policy')).toBeNull()
   })
 
   test('error: hole 7 — a frame page without an app (every tenant at once) is refused', async () => {
-    for (const path of ['/frame/auth', '/frame/export.html', '/frame/auth?app='])
+    for (const path of [
+      '/frame/auth',
+      '/frame/export.html',
+      '/frame/import',
+      '/frame/import.html',
+      '/frame/auth?app=',
+    ])
       expect((await fetch(`${listener.url}${path}`)).status, path).toBe(400)
     const response = await fetch(`${listener.url}/frame/auth`)
     expect(await response.json()).toMatchObject({ code: 'FRAME_APP_REQUIRED' })
