@@ -23,10 +23,10 @@ const toReceipt = ({ logs, status, blockHash, blockNumber, gasUsed, transactionH
 
 /**
  * The ERC-5792 v2 `wallet_getCallsStatus` answer of a bundle (docs/provider.md#wallet_getcallsstatus-erc-5792-v2), read
- * from the chain: `100` pending, `200` confirmed (every call succeeded), `400` nothing went on chain (a send
- * failed first), `500` reverted on chain, `600` partly on chain (owner transactions only). A user operation is
- * `atomic: true` with one receipt carrying the operation's own logs; owner transactions are `atomic: false`
- * with one receipt per transaction.
+ * from the chain: `100` pending, `200` confirmed (every call succeeded), `500` reverted on chain, `600` partly
+ * on chain (owner transactions only). Never `400`: a first send that fails is `wallet_sendCalls`' own error,
+ * so no bundle is kept. A user operation is `atomic: true` with one receipt carrying the operation's own logs;
+ * owner transactions are `atomic: false` with one receipt per transaction.
  *
  * @example
  * const { status, receipts } = await toCallsStatus('0x…', bundle)
@@ -56,15 +56,6 @@ export async function toCallsStatus(id: string, bundle: CallsBundle): Promise<Si
   const succeeded = receipts.filter((receipt) => receipt.status === '0x1').length
   const mined = receipts.length === bundle.hashes.length
   const done = bundle.failed || bundle.hashes.length === bundle.calls
-  const status =
-    !done || !mined
-      ? 100
-      : succeeded === bundle.calls
-        ? 200
-        : succeeded === 0
-          ? receipts.length
-            ? 500
-            : 400
-          : 600
+  const status = !done || !mined ? 100 : succeeded === bundle.calls ? 200 : succeeded === 0 ? 500 : 600
   return { ...base, status, atomic: false, receipts: receipts.map(toReceipt) }
 }

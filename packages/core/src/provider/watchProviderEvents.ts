@@ -8,7 +8,8 @@ import type { createProviderEvents } from './createProviderEvents.js'
 
 /**
  * Fires the provider's events from core's watchers (docs/provider.md#events): a provider made while a user is
- * signed in emits `connect` `{ chainId }` once the account is known (no `accountsChanged`: nothing changed);
+ * signed in emits `connect` `{ chainId }` once the account is known (no `accountsChanged`: nothing changed;
+ * also when the chain or the user changed before it was known);
  * a sign-in (`watchUser`) emits `connect` `{ chainId }` then `accountsChanged` with the new account; a sign-out `accountsChanged([])` then
  * `disconnect` (4900); another user `accountsChanged`; `setChain` (`watchChain`) `chainChanged` with the hex
  * id, then `accountsChanged` if the account differs on that chain. `resolveAccounts` names the provider's
@@ -24,6 +25,9 @@ export function watchProviderEvents(
 ): () => void {
   let last: Address[] = []
   let turn = 0
+  // Made while signed in: the first account found (by the first lookup, or by a chain or user change that
+  // came before it ended) is announced by `connect` alone, as nothing had been announced before it.
+  let connectPending = getUser(config) !== undefined
   const same = (a: Address[], b: Address[]) =>
     a.length === b.length && a.every((each, index) => each === b[index])
   const refresh = async (onChange?: () => void) => {
@@ -32,6 +36,11 @@ export function watchProviderEvents(
     // A sign-out or another change since this one started has the last word.
     if (mine !== turn || same(accounts, last)) return
     last = accounts
+    if (connectPending) {
+      connectPending = false
+      events.emit('connect', { chainId: toHex(getChain(config).id) })
+      return
+    }
     onChange?.()
     events.emit('accountsChanged', accounts)
   }
@@ -43,6 +52,7 @@ export function watchProviderEvents(
     if (!user) {
       turn++
       last = []
+      connectPending = false
       events.emit('accountsChanged', [])
       events.emit(
         'disconnect',
@@ -56,19 +66,7 @@ export function watchProviderEvents(
   })
   // Made while signed in: `connect` once the account is known. It is looked up from the next task on, so
   // listeners added right after creation (also after an `await`, as wagmi's connector does) hear it.
-  const mine = getUser(config) ? ++turn : undefined
-  const initial =
-    mine === undefined
-      ? undefined
-      : setTimeout(() => {
-          void resolveAccounts()
-            .catch(() => [] as Address[])
-            .then((accounts) => {
-              if (mine !== turn || accounts.length === 0) return
-              last = accounts
-              events.emit('connect', { chainId: toHex(getChain(config).id) })
-            })
-        }, 0)
+  const initial = connectPending ? setTimeout(() => void refresh(), 0) : undefined
   const unwatchChain = watchChain(config)((chain) => {
     events.emit('chainChanged', toHex(chain.id))
     if (getUser(config)) void refresh()
