@@ -268,6 +268,41 @@ describe.each(storeDialects)('SMS second-factor attacks on %s', (dialect) => {
     expect(otp).toMatchObject(invalidCode)
   })
 
+  test('error: three wrong tries kill a texted code; an enrolment code passes no gate', async () => {
+    const user = await phoneUser()
+    const requested = await signer('/v1/auth-request-multi-factor', {
+      stampedRequest: await stamp(user, 'add_mfa'),
+      multiFactorType: 'sms',
+    })
+    const multiFactorId = requested.body.multiFactorId!
+    const enrolCode = await readSmsCode(server, user.phone)
+    const verify = async (multiFactorCode: string) =>
+      signer('/v1/auth-verify-multi-factor', {
+        stampedRequest: await stamp(user, 'verify_mfa'),
+        multiFactorId,
+        multiFactorCode,
+      })
+    for (let wrong = 0; wrong < 3; wrong++)
+      expect(await verify(otherCode(enrolCode))).toMatchObject(invalidCode)
+    expect(await verify(enrolCode)).toMatchObject(invalidCode)
+    // A new code (stamped resend) verifies the factor; it is not then good at a gate.
+    expect(
+      (
+        await signer('/v1/auth-send-multi-factor-code', {
+          stampedRequest: await stamp(user, 'send_mfa_code'),
+          multiFactorId,
+        })
+      ).status,
+    ).toBe(200)
+    const fresh = await readSmsCode(server, user.phone)
+    expect((await verify(fresh)).status).toBe(200)
+    const gate = await signer('/v1/auth-generate-recovery-codes', {
+      stampedRequest: await stamp(user, 'generate_recovery_codes'),
+      multiFactors: [{ multiFactorId, multiFactorCode: fresh }],
+    })
+    expect(gate).toMatchObject(invalidCode)
+  })
+
   test('error: wrong texted codes count against the per-user MFA failure limit shared with TOTP', async () => {
     const user = await phoneUser()
     const { multiFactorId: smsFactor } = await enrolSms(user)
