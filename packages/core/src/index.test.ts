@@ -81,6 +81,7 @@ test('default', () => {
       "removePhoneNumber",
       "riseTestnet",
       "sendCalls",
+      "sendMfaCode",
       "sendSolanaTransaction",
       "sendUserOperation",
       "sendVerificationCode",

@@ -80,6 +80,7 @@ export {
   type SendCallsReturnType,
   sendCalls,
 } from './actions/sendCalls.js'
+export { type SendMfaCodeParameters, sendMfaCode } from './actions/sendMfaCode.js'
 export {
   type SendUserOperationParameters,
   type SendUserOperationReturnType,

@@ -32,6 +32,7 @@ export {
 export { type GetConfigReturnType, getConfig } from './actions/getConfig.js'
 export { type GetMfaFactorsReturnType, getMfaFactors } from './actions/getMfaFactors.js'
 export { type GetPasskeyStatusReturnType, getPasskeyStatus } from './actions/getPasskeyStatus.js'
+export { getPendingMfaFactors } from './actions/getPendingMfaFactors.js'
 export {
   type GetRecoveryCodeCountReturnType,
   getRecoveryCodeCount,
@@ -58,6 +59,7 @@ export { recheckSession } from './actions/recheckSession.js'
 export { type RemoveMfaParameters, removeMfa } from './actions/removeMfa.js'
 export { type RemoveOauthProviderParameters, removeOauthProvider } from './actions/removeOauthProvider.js'
 export { restoreSession } from './actions/restoreSession.js'
+export { type SendMfaCodeParameters, sendMfaCode } from './actions/sendMfaCode.js'
 export { type SendSmsAuthReturnType, sendSmsAuth } from './actions/sendSmsAuth.js'
 export { sendVerificationCode } from './actions/sendVerificationCode.js'
 export {

@@ -38,12 +38,10 @@ export function TotpPanel() {
   }, [isReady, listFactors])
 
   const add = async () => {
-    const { multiFactorId, multiFactorTotpUrl } = await addMFA.mutateAsync({
-      multiFactorType: 'totp',
-      multiFactors: proof,
-    })
+    const added = await addMFA.mutateAsync({ multiFactorType: 'totp', multiFactors: proof })
+    if (added.multiFactorType !== 'totp') return
     setCurrentCode('')
-    setEnrolment({ multiFactorId, multiFactorTotpUrl })
+    setEnrolment({ multiFactorId: added.multiFactorId, multiFactorTotpUrl: added.multiFactorTotpUrl })
   }
   const remove = async (multiFactorId: string) => {
     const { multiFactors } = await removeMFA.mutateAsync({

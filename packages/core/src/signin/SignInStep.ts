@@ -4,10 +4,16 @@ import type { User } from '@sigil/signer'
 export type SignInDone = { next: 'done'; user: User; isNewUser: boolean }
 
 /**
- * The server wants the user's authenticator-app code (`submitMfaCode`). `email` is set when the
- * code must go with a new link request (a magic-link sign-in asks for the code before it mails).
+ * The server wants a second-factor code (`submitMfaCode`): the authenticator app's (`factorType`
+ * `totp`), or for `sms` a texted one (`sendMfaCode` texts it). `email` is set when the code must go
+ * with a new link request (a magic-link sign-in asks for the code before it mails).
  */
-export type SignInMfa = { next: 'mfa'; factorId: string; email?: string | undefined }
+export type SignInMfa = {
+  next: 'mfa'
+  factorId: string
+  factorType: 'totp' | 'sms' | (string & {})
+  email?: string | undefined
+}
 
 /** An emailed code is on its way: submit it with `submitOtp`. */
 export type SignInOtp = { next: 'otp'; otpId: string }

@@ -58,7 +58,7 @@ test('behavior: a user with an authenticator factor answers mfa; submitMfaCode f
   await verifyMfa(config, { multiFactorId: added.multiFactorId, multiFactorCode: await code() })
   await disconnect(config)
   const step = await signInWithJwt(config, { jwt: await key.sign({ sub: 'bea' }) })
-  expect(step).toEqual({ next: 'mfa', factorId: added.multiFactorId })
+  expect(step).toEqual({ next: 'mfa', factorId: added.multiFactorId, factorType: 'totp' })
   const done = await submitMfaCode(config, { code: await code(1) })
   expect(done).toMatchObject({ next: 'done' })
   expect(getSignerStatus(config).status).toBe('CONNECTED')

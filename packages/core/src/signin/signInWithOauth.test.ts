@@ -68,7 +68,7 @@ test('default: a user with an authenticator factor answers mfa; the signer waits
     alchemyEncryptedPayload: 'payload',
     alchemyMultiFactors: [{ multiFactorId: 'f1', multiFactorType: 'totp' }],
   })
-  expect(await pending).toEqual({ next: 'mfa', factorId: 'f1' })
+  expect(await pending).toEqual({ next: 'mfa', factorId: 'f1', factorType: 'totp' })
   expect(getSignerStatus(config).status).toBe('AWAITING_MFA_AUTH')
 })
 

@@ -86,7 +86,7 @@ test('behavior: a link sign-in of a user with an authenticator factor asks its c
   await disconnect(config)
 
   const step = await startEmailSignIn(config, { email })
-  expect(step).toEqual({ next: 'mfa', factorId: factor.multiFactorId, email })
+  expect(step).toEqual({ next: 'mfa', factorId: factor.multiFactorId, factorType: 'totp', email })
   if (step.next !== 'mfa') return
   expect(await submitMfaCode(config, { code: await factor.code(), step })).toEqual({ next: 'link' })
   expect((await openLink()).get('aa-is-signup')).toBeNull()

@@ -17,7 +17,7 @@ export type SubmitMfaCodeParameters = (
     }
 ) & {
   /** The `mfa` step being answered: with its `email`, the code goes with a new link request. */
-  step?: Omit<SignInMfa, 'next'> | undefined
+  step?: Pick<SignInMfa, 'factorId' | 'email'> | undefined
 }
 
 export type SubmitMfaCodeReturnType = SignInStep

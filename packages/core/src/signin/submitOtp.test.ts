@@ -40,7 +40,7 @@ test('behavior: a user with an authenticator factor answers mfa; its code finish
 
   await startEmailSignIn(config, { email })
   const step = await submitOtp(config, { code: await testbed.readCode(email) })
-  expect(step).toEqual({ next: 'mfa', factorId: factor.multiFactorId })
+  expect(step).toEqual({ next: 'mfa', factorId: factor.multiFactorId, factorType: 'totp' })
   expect(getSignerStatus(config).status).toBe('AWAITING_MFA_AUTH')
 
   const wrong = (await factor.code()) === '000000' ? '111111' : '000000'

@@ -21,7 +21,13 @@ export function toSignInStep(
       return { next: 'link' }
     case 'mfa': {
       const factorId = step.multiFactors[0]?.multiFactorId ?? signer.mfaStatus.mfaFactorId ?? ''
-      return step.encryptedPayload || !email ? { next: 'mfa', factorId } : { next: 'mfa', factorId, email }
+      const factorType =
+        step.multiFactors[0]?.multiFactorType ??
+        signer.getPendingMfaFactors().find((factor) => factor.multiFactorId === factorId)?.multiFactorType ??
+        'totp'
+      return step.encryptedPayload || !email
+        ? { next: 'mfa', factorId, factorType }
+        : { next: 'mfa', factorId, factorType, email }
     }
     case 'done':
       return { next: 'done', user: step.user, isNewUser: signer.isNewUser === true }

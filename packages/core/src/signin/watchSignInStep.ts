@@ -27,8 +27,13 @@ function toStep(
   if (status === signerStatus.AUTHENTICATING_EMAIL && previous === signerStatus.INITIALIZING)
     return { next: 'completing' }
   if (status === previous) return error && status === signerStatus.DISCONNECTED ? failed(error) : undefined
-  if (status === signerStatus.AWAITING_MFA_AUTH)
-    return { next: 'mfa', factorId: signer?.mfaStatus.mfaFactorId ?? '' }
+  if (status === signerStatus.AWAITING_MFA_AUTH) {
+    const factorId = signer?.mfaStatus.mfaFactorId ?? ''
+    const factorType =
+      signer?.getPendingMfaFactors().find((factor) => factor.multiFactorId === factorId)?.multiFactorType ??
+      'totp'
+    return { next: 'mfa', factorId, factorType }
+  }
   if (status === signerStatus.CONNECTED && user)
     return { next: 'done', user, isNewUser: signer?.isNewUser === true }
   if (status === signerStatus.DISCONNECTED && error) return failed(error)

@@ -19,8 +19,8 @@ export type CoreTestbed = Awaited<ReturnType<typeof createCoreTestbed>>
  * const config = testbed.createConfig()
  * await testbed.signIn(config, 'ada@example.com')
  */
-export async function createCoreTestbed() {
-  const signerTestbed = await createSignerTestbed()
+export async function createCoreTestbed(serverConfig: Parameters<typeof createSignerTestbed>[0] = {}) {
+  const signerTestbed = await createSignerTestbed(serverConfig)
   const configs: SigilConfig[] = []
   const parameters = (overrides: Partial<CreateConfigParameters> = {}): CreateConfigParameters => ({
     connection: { rpcUrl: testRpcUrl, apiKey: signerTestbed.server.signerApp.apiKey },

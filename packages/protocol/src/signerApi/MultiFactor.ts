@@ -1,12 +1,13 @@
 /**
- * A second factor the server lists (verified TOTP factors only). `createdAt` is Sigil's additive
+ * A second factor the server lists (verified factors only): `totp` (an authenticator app) or `sms`
+ * (Sigil's extension: codes texted to the user's proven phone number, docs/protocol.md). `createdAt` is Sigil's additive
  * extension (docs/protocol.md, "Two-factor codes"): when the factor was added, as an ISO 8601 string,
  * in the answers to the signed-in user (list, verify, delete); other answers and Account Kit's server
  * leave it out.
  */
 export type MultiFactor = {
   multiFactorId: string
-  multiFactorType: 'totp' | (string & {})
+  multiFactorType: 'totp' | 'sms' | (string & {})
   createdAt?: string | undefined
 }
 

@@ -9,7 +9,7 @@ describe('signerRoutePaths', () => {
 
   test('behavior: lists each path once, all under /v1/', () => {
     expect(new Set(signerRoutePaths).size).toBe(signerRoutePaths.length)
-    expect(signerRoutePaths).toHaveLength(33)
+    expect(signerRoutePaths).toHaveLength(34)
     for (const path of [...signerRoutePaths, ...signerPagePaths]) expect(path).toMatch(/^\/v1\/[a-z/-]+$/)
   })
 

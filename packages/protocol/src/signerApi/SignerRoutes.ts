@@ -103,7 +103,21 @@ export type SignerRoutes = MultiOwnerRoutes &
         multiFactorType: string
         multiFactors?: MultiFactorProof[] | undefined
       }
-      response: { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
+      /** `sms` (Sigil's extension): a first code was texted to the user's proven number. */
+      response:
+        | { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
+        | { multiFactorType: 'sms'; multiFactorId: string }
+    }
+    /**
+     * Sigil's extension (docs/protocol.md, "Text-message codes"): texts a code for a text-message
+     * (`sms`) factor to its number, for a pending sign-in (its MFA token, `encryptedPayload`) or for
+     * the signed-in user (marker `send_mfa_code`).
+     */
+    '/v1/auth-send-multi-factor-code': {
+      body:
+        | { encryptedPayload: string; multiFactorId: string }
+        | { stampedRequest: StampedRequest; multiFactorId: string }
+      response: Record<string, never>
     }
     '/v1/auth-verify-multi-factor': {
       body: { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string }
@@ -156,6 +170,7 @@ const signerRoutePathSet: { [path in SignerRoutePath]: true } = {
   '/v1/signer-config': true,
   '/v1/auth-list-multi-factors': true,
   '/v1/auth-request-multi-factor': true,
+  '/v1/auth-send-multi-factor-code': true,
   '/v1/auth-verify-multi-factor': true,
   '/v1/auth-delete-multi-factors': true,
   '/v1/auth-list-recovery-codes': true,

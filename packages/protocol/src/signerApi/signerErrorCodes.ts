@@ -49,6 +49,10 @@ export const signerErrorCodes = {
   UNSUPPORTED_MFA_FACTOR_TYPE: 'UNSUPPORTED_MFA_FACTOR_TYPE',
   MFA_FACTOR_NOT_FOUND: 'MFA_FACTOR_NOT_FOUND',
   MFA_FACTOR_EXISTS: 'MFA_FACTOR_EXISTS',
+  /** Adding a text-message (`sms`) factor without a proven phone number. */
+  PHONE_REQUIRED: 'PHONE_REQUIRED',
+  /** Removing or changing the phone number the user's text-message (`sms`) factor texts. */
+  PHONE_USED_BY_MFA: 'PHONE_USED_BY_MFA',
   PASSKEY_USER_VERIFICATION_REQUIRED: 'PASSKEY_USER_VERIFICATION_REQUIRED',
   FORBIDDEN: 'FORBIDDEN',
   // OAuth (`/v1/prepare-oauth`; the callback's failures reach the app as their message).

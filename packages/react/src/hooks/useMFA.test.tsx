@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+
+import { startSmsSignIn, submitOtp } from '@sigil/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { generate } from 'otplib'
 import { afterEach, beforeEach, expect, test } from 'vitest'
+import { readSmsCode } from '../../../server/src/auth/sms/test/readSmsCode.js'
 import { SignerNotReadyError } from '../context/errors/SignerNotReadyError.js'
 import { createReactTestbed, type ReactTestbed } from '../test/createReactTestbed.js'
 import { createSigilWrapper } from '../test/createSigilWrapper.js'
@@ -50,9 +53,9 @@ test('default: enrol a TOTP factor, sign in again through AWAITING_MFA_AUTH, rem
   await waitFor(() => expect(result.current.mfa.isReady).toBe(true))
 
   expect(await act(() => result.current.mfa.getMFAFactors.mutateAsync())).toEqual({ multiFactors: [] })
-  const { multiFactorId, multiFactorTotpUrl } = await act(() =>
-    result.current.mfa.addMFA.mutateAsync({ multiFactorType: 'totp' }),
-  )
+  const added = await act(() => result.current.mfa.addMFA.mutateAsync({ multiFactorType: 'totp' }))
+  if (added.multiFactorType !== 'totp') throw new Error('expected a TOTP enrolment')
+  const { multiFactorId, multiFactorTotpUrl } = added
   expect(multiFactorTotpUrl).toMatch(/^otpauth:\/\/totp\//)
   const verified = await act(async () =>
     result.current.mfa.verifyMFA.mutateAsync({
@@ -104,4 +107,33 @@ test("error: before sign-in every mutation fails with 'Signer not connected or i
   await expect(result.current.mfa.getMFAFactors.mutateAsync()).rejects.toThrowError(
     'Signer not connected or initialized',
   )
+})
+
+test("behavior: addMFA({ multiFactorType: 'sms' }) texts a code, sendMFACode a new one, verifyMFA confirms it", async () => {
+  const { result, config } = renderMfa()
+  const phone = '+14155550471'
+  await startSmsSignIn(config, { phone })
+  await submitOtp(config, { code: await readSmsCode(testbed.server, phone) })
+  await waitFor(() => expect(result.current.mfa.isReady).toBe(true))
+  const added = await act(() => result.current.mfa.addMFA.mutateAsync({ multiFactorType: 'sms' }))
+  expect(added).toEqual({ multiFactorType: 'sms', multiFactorId: expect.any(String) })
+  const first = await readSmsCode(testbed.server, phone)
+  await act(() => result.current.mfa.sendMFACode.mutateAsync({ multiFactorId: added.multiFactorId }))
+  const second = await readSmsCode(testbed.server, phone)
+  // The new code replaced the first one (unless both happen to be the same 6 digits).
+  if (first !== second)
+    await expect(
+      act(() =>
+        result.current.mfa.verifyMFA.mutateAsync({
+          multiFactorId: added.multiFactorId,
+          multiFactorCode: first,
+        }),
+      ),
+    ).rejects.toThrow('Invalid MFA code')
+  const verified = await act(() =>
+    result.current.mfa.verifyMFA.mutateAsync({ multiFactorId: added.multiFactorId, multiFactorCode: second }),
+  )
+  expect(verified.multiFactors).toEqual([
+    { multiFactorId: added.multiFactorId, multiFactorType: 'sms', createdAt: expect.any(String) },
+  ])
 })

@@ -12,6 +12,8 @@ import {
   type RemoveMfaParameters,
   type RemoveMfaReturnType,
   removeMfa,
+  type SendMfaCodeParameters,
+  sendMfaCode,
   type VerifyMfaParameters,
   type VerifyMfaReturnType,
   verifyMfa,
@@ -23,8 +25,16 @@ import { useSigner } from './useSigner.js'
 import { useSignerStatus } from './useSignerStatus.js'
 
 export type UseMFAReturnType = {
-  /** Starts a TOTP enrolment: answers `multiFactorId` and `multiFactorTotpUrl` (show it as a QR code). */
+  /**
+   * Starts an enrolment: `totp` answers `multiFactorId` and `multiFactorTotpUrl` (show it as a QR
+   * code); `sms` texts a first code to the user's proven phone number and answers `multiFactorId`.
+   */
   addMFA: UseMutationResult<AddMfaReturnType, Error, AddMfaParameters>
+  /**
+   * Texts a code for a text-message (`sms`) factor: a new first code for a factor `addMFA` started,
+   * or a code for an MFA-gated change (`multiFactors`); `multiFactorId` names the factor.
+   */
+  sendMFACode: UseMutationResult<void, Error, SendMfaCodeParameters>
   /** Confirms an enrolment with a first code. */
   verifyMFA: UseMutationResult<VerifyMfaReturnType, Error, VerifyMfaParameters>
   removeMFA: UseMutationResult<RemoveMfaReturnType, Error, RemoveMfaParameters>
@@ -42,9 +52,9 @@ export type UseMFAReturnType = {
 }
 
 /**
- * TOTP second factors of the signed-in user (core `addMfa`, `verifyMfa`, `removeMfa`,
- * `getMfaFactors`, and the recovery codes' `getRecoveryCodeCount`, `generateRecoveryCodes`), each a
- * TanStack mutation (keys `['addMFA']`, `['verifyMFA']`, `['removeMFA']`, `['getMFAFactors']`,
+ * Second factors of the signed-in user, TOTP and text-message codes (core `addMfa`, `sendMfaCode`,
+ * `verifyMfa`, `removeMfa`, `getMfaFactors`, and the recovery codes' `getRecoveryCodeCount`,
+ * `generateRecoveryCodes`), each a TanStack mutation (keys `['addMFA']`, `['sendMFACode']`, `['verifyMFA']`, `['removeMFA']`, `['getMFAFactors']`,
  * `['getRecoveryCodeCount']`, `['generateRecoveryCodes']`). Before sign-in they fail with 'Signer not connected or initialized'.
  *
  * @example
@@ -65,6 +75,13 @@ export function useMFA(): UseMFAReturnType {
     mutationFn: async (parameters: AddMfaParameters) => {
       assertReady()
       return addMfa(config, parameters)
+    },
+  })
+  const sendMFACode = useMutation({
+    mutationKey: ['sendMFACode'],
+    mutationFn: async (parameters: SendMfaCodeParameters) => {
+      assertReady()
+      return sendMfaCode(config, parameters)
     },
   })
   const verifyMFA = useMutation({
@@ -104,6 +121,7 @@ export function useMFA(): UseMFAReturnType {
   })
   return {
     addMFA,
+    sendMFACode,
     verifyMFA,
     removeMFA,
     getMFAFactors,

@@ -46,6 +46,14 @@ export const texts = {
     failed: 'An error occurred while verifying the code',
     useRecoveryCode: 'Lost your device? Use a recovery code',
   },
+  smsMfa: {
+    title: 'Enter the code we texted you',
+    codeLabel: 'Text message code',
+    send: 'Send code',
+    resend: 'Send a new code',
+    sent: 'We texted a code to your phone.',
+    notSent: 'We could not text a code. Try again in a few minutes.',
+  },
   recoveryCode: {
     title: 'Enter a recovery code',
     label: 'Recovery code',

@@ -181,6 +181,7 @@ export type SignerDatabase = {
   app_api_keys: AppApiKeyTable
   email_codes: EmailCodeTable
   mfa_factors: MfaFactorTable
+  mfa_sms_codes: MfaSmsCodeTable
   recovery_codes: RecoveryCodeTable
   single_use_tokens: SingleUseTokenTable
   sign_in_attempts: SignInAttemptTable
@@ -300,9 +301,9 @@ export type EmailCodeTable = {
 export type MfaFactorTable = {
   id: string
   user_id: string
-  /** Only `totp`. */
+  /** `totp` or `sms` (migration 0022). */
   type: string
-  /** Vault envelope of the TOTP secret (base32 text). */
+  /** Vault envelope of the TOTP secret (base32 text); empty for `sms`. */
   sealed_secret: string
   verified: number
   /** The last TOTP time step accepted, so a code is accepted once per step. */
@@ -316,6 +317,24 @@ export type MfaFactorTable = {
   replaces_factor_id: Generated<string | null>
   /** When the factor was verified (migration 0009; null while pending). */
   verified_at: Generated<number | bigint | string | null>
+  /** E.164 number an `sms` factor texts its codes to (migration 0022; null for `totp`). */
+  phone: Generated<string | null>
+}
+
+/** A code texted for an `sms` factor (migration 0022); see docs/protocol.md, "Text-message codes". */
+export type MfaSmsCodeTable = {
+  id: string
+  factor_id: string
+  user_id: string
+  /** `enroll`, `login:<MFA token id>` or `session`: where the code is accepted, and nowhere else. */
+  scope: string
+  /** Hex HMAC-SHA256 under the server's code key (`hashSmsFactorCode`). */
+  code_hash: string
+  attempts: Generated<number>
+  expires_at: number | bigint | string
+  /** Set when the code was used, superseded or killed (3 wrong tries). */
+  used_at: number | bigint | string | null
+  created_at: number | bigint | string
 }
 
 /** A single-use recovery code (migration 0014); see docs/security.md, "Recovery codes". */

@@ -7,6 +7,7 @@ import type { StampedRequest } from '../types.js'
 export type MfaMarker =
   | 'list_mfas'
   | 'add_mfa'
+  | 'send_mfa_code'
   | 'verify_mfa'
   | 'delete_mfas'
   | 'list_recovery_codes'

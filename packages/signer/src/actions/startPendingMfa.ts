@@ -22,17 +22,22 @@ export function startPendingMfa(
   client: SignerClient,
   { orgId, encryptedPayload, multiFactors, isNewUser }: StartPendingMfaParameters,
 ): boolean {
-  const mfaFactorId = multiFactors[0]?.multiFactorId
-  if (!mfaFactorId) return false
+  const first = multiFactors[0]
+  if (!first) return false
+  const mfaFactors = multiFactors.map(({ multiFactorId, multiFactorType }) => ({
+    multiFactorId,
+    multiFactorType,
+  }))
   client.sessions.setTemporarySession({
     orgId,
     ...(isNewUser === undefined ? {} : { isNewUser }),
     encryptedPayload,
-    mfaFactorId,
+    mfaFactorId: first.multiFactorId,
+    mfaFactors,
   })
   client.store.setState({
     status: signerStatus.AWAITING_MFA_AUTH,
-    mfaStatus: { mfaRequired: true, mfaFactorId },
+    mfaStatus: { mfaRequired: true, mfaFactorId: first.multiFactorId },
     error: undefined,
   })
   return true

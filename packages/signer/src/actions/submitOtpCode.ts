@@ -51,16 +51,21 @@ export async function submitOtpCode(
     client.sessions.setTemporarySession({ orgId, isNewUser: false })
     return { status: 'CONNECTED', user }
   }
-  const mfaFactorId = 'multiFactors' in answer ? answer.multiFactors?.[0]?.multiFactorId : undefined
-  if (answer.status === 'MFA_REQUIRED' && answer.encryptedPayload && mfaFactorId) {
+  const first = 'multiFactors' in answer ? answer.multiFactors?.[0] : undefined
+  if (answer.status === 'MFA_REQUIRED' && answer.encryptedPayload && first) {
+    const mfaFactors = answer.multiFactors.map(({ multiFactorId, multiFactorType }) => ({
+      multiFactorId,
+      multiFactorType,
+    }))
     client.sessions.setTemporarySession({
       ...temporary,
       encryptedPayload: answer.encryptedPayload,
-      mfaFactorId,
+      mfaFactorId: first.multiFactorId,
+      mfaFactors,
     })
     client.store.setState({
       status: signerStatus.AWAITING_MFA_AUTH,
-      mfaStatus: { mfaRequired: true, mfaFactorId },
+      mfaStatus: { mfaRequired: true, mfaFactorId: first.multiFactorId },
     })
     return {
       status: 'MFA_REQUIRED',

@@ -127,12 +127,12 @@ test('error: validateMultiFactors without a pending MFA step', async () => {
   )
 })
 
-test('error: only TOTP factors can be added, and only when signed in', async () => {
+test('error: only TOTP and SMS factors can be added, and only when signed in', async () => {
   const signer = testbed.createSigner()
   await signer.ready
   await expect(signer.getMfaFactors()).rejects.toThrow('Signer not authenticated')
   await testbed.signIn(signer, 'sms@example.com')
-  await expect(signer.addMfa({ multiFactorType: 'sms' as 'totp' })).rejects.toThrow(
-    'Unsupported MFA factor type: sms',
+  await expect(signer.addMfa({ multiFactorType: 'voice' as 'totp' })).rejects.toThrow(
+    'Unsupported MFA factor type: voice',
   )
 })

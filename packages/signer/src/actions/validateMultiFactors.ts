@@ -7,7 +7,10 @@ import { completeAuthWithBundle } from './completeAuthWithBundle.js'
 export type ValidateMultiFactorsParameters =
   | {
       multiFactorCode: string
-      /** Must match the pending factor when given. */
+      /**
+       * The factor the code is for: one the pending sign-in listed (`mfaStatus.multiFactors`);
+       * default the first one.
+       */
       multiFactorId?: string | undefined
       recoveryCode?: undefined
     }
@@ -20,7 +23,8 @@ export type ValidateMultiFactorsParameters =
 
 /**
  * Finishes a sign-in that `submitOtpCode` left AWAITING_MFA_AUTH: sends the TOTP code with the
- * pending `encryptedPayload` to `/v1/auth-validate-multi-factors` and completes with the bundle.
+ * pending `encryptedPayload` to `/v1/auth-validate-multi-factors` and completes with the bundle. For a
+ * text-message (`sms`) factor, `sendMfaCode` texts the code first.
  * Instead of the code, `recoveryCode` sends one of the user's recovery codes, which the server
  * then uses up (docs/protocol.md, "Recovery codes"); a wrong or used one is `Invalid MFA code`.
  * Errors: `No pending MFA context found. Call submitOtpCode() first.`, `MFA factor ID mismatch`,
@@ -39,14 +43,14 @@ export async function validateMultiFactors(
   if (!temporary?.orgId || !temporary.encryptedPayload || !temporary.mfaFactorId)
     throw new SignerError('No pending MFA context found. Call submitOtpCode() first.')
   const { multiFactorCode, multiFactorId, recoveryCode } = parameters
-  if (multiFactorId && multiFactorId !== temporary.mfaFactorId)
-    throw new SignerError('MFA factor ID mismatch')
+  const listed = temporary.mfaFactors?.map((factor) => factor.multiFactorId) ?? [temporary.mfaFactorId]
+  if (multiFactorId && !listed.includes(multiFactorId)) throw new SignerError('MFA factor ID mismatch')
   const answer = await request(client, '/v1/auth-validate-multi-factors', {
     encryptedPayload: temporary.encryptedPayload,
     multiFactors:
       recoveryCode !== undefined
         ? [{ recoveryCode }]
-        : [{ multiFactorId: temporary.mfaFactorId, multiFactorCode }],
+        : [{ multiFactorId: multiFactorId ?? temporary.mfaFactorId, multiFactorCode }],
   })
   const bundle = answer.payload?.credentialBundle
   if (!bundle) throw new SignerError('Request to validateMultiFactors did not return a credential bundle')

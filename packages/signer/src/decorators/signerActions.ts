@@ -18,6 +18,7 @@ import {
 import { getConfig } from '../actions/getConfig.js'
 import { getMfaFactors } from '../actions/getMfaFactors.js'
 import { getPasskeyStatus } from '../actions/getPasskeyStatus.js'
+import { getPendingMfaFactors } from '../actions/getPendingMfaFactors.js'
 import { getRecoveryCodeCount } from '../actions/getRecoveryCodeCount.js'
 import { listAuthMethods } from '../actions/listAuthMethods.js'
 import { lookupUserByEmail } from '../actions/lookupUserByEmail.js'
@@ -26,6 +27,7 @@ import { multiOwnerSignRawMessage } from '../actions/multiOwnerSignRawMessage.js
 import { preparePopupOauth } from '../actions/preparePopupOauth.js'
 import { type RemoveMfaParameters, removeMfa } from '../actions/removeMfa.js'
 import { type RemoveOauthProviderParameters, removeOauthProvider } from '../actions/removeOauthProvider.js'
+import { type SendMfaCodeParameters, sendMfaCode } from '../actions/sendMfaCode.js'
 import { sendVerificationCode } from '../actions/sendVerificationCode.js'
 import type { SignAuthorizationParameters } from '../actions/signAuthorization.js'
 import type { SignMessageParameters } from '../actions/signMessage.js'
@@ -98,7 +100,11 @@ export function signerActions(client: SignerClient) {
     preparePopupOauth: () => preparePopupOauth(client),
     getMfaStatus: () => client.getState().mfaStatus,
     getMfaFactors: () => getMfaFactors(client),
-    addMfa: (parameters: AddMfaParameters) => addMfa(client, parameters),
+    addMfa: <parameters extends AddMfaParameters>(parameters: parameters) => addMfa(client, parameters),
+    /** Texts a code for a text-message factor: the pending sign-in's, or a signed-in user's. */
+    sendMfaCode: (parameters?: SendMfaCodeParameters) => sendMfaCode(client, parameters),
+    /** The factors a sign-in waiting for its second factor takes a code of (`totp`, `sms`). */
+    getPendingMfaFactors: () => getPendingMfaFactors(client),
     verifyMfa: (parameters: VerifyMfaParameters) => verifyMfa(client, parameters),
     removeMfa: (parameters: RemoveMfaParameters) => removeMfa(client, parameters),
     getRecoveryCodeCount: () => getRecoveryCodeCount(client),

@@ -22,6 +22,8 @@ export type TemporarySession = {
   isNewUser?: boolean | undefined
   encryptedPayload?: string | undefined
   mfaFactorId?: string | undefined
+  /** Every factor the pending login may be finished with (`MFA_REQUIRED`'s `multiFactors`). */
+  mfaFactors?: { multiFactorId: string; multiFactorType: string }[] | undefined
 }
 
 /** A session to store: `expirationDateMs` is set by the session manager. */

@@ -1,11 +1,19 @@
 // @vitest-environment happy-dom
-import { addMfa, authenticate, disconnect, verifyMfa } from '@sigil/core'
+import {
+  addMfa,
+  authenticate,
+  disconnect,
+  sendVerificationCode,
+  setPhoneNumber,
+  verifyMfa,
+} from '@sigil/core'
 import { render, screen, waitFor } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { generate } from 'otplib'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { waitForSignerStatus } from '../../../../core/src/test/createCoreTestbed.js'
 import { addVerifiedTotpFactor } from '../../../../server/src/auth/email/test/addVerifiedTotpFactor.js'
+import { readSmsCode } from '../../../../server/src/auth/sms/test/readSmsCode.js'
 import type { SigilReactConfig } from '../../context/SigilUiConfig.js'
 import { createMagicLinkApp } from '../../test/createMagicLinkApp.js'
 import { createReactTestbed, type ReactTestbed } from '../../test/createReactTestbed.js'
@@ -90,4 +98,39 @@ test('behavior: in link mode the code is asked before the link is sent, then "Ch
   const { bundle, orgId } = await magic.openLink(email)
   await authenticate(config, { type: 'email', bundle, orgId })
   await waitFor(() => expect(onAuthSuccess).toHaveBeenCalledTimes(1))
+})
+
+test('behavior: a text-message factor asks for the texted code and sends it on "Send code"', async () => {
+  const user = userEvent.setup()
+  const onAuthSuccess = vi.fn()
+  const config = testbed.createConfig()
+  const phone = '+14155550481'
+  await testbed.signIn(config, email)
+  await sendVerificationCode(config, { type: 'sms', contact: phone })
+  await setPhoneNumber(config, { verificationCode: await readSmsCode(testbed.server, phone) })
+  const added = await addMfa(config, { multiFactorType: 'sms' })
+  await verifyMfa(config, {
+    multiFactorId: added.multiFactorId,
+    multiFactorCode: await readSmsCode(testbed.server, phone),
+  })
+  await disconnect(config)
+
+  render(<AuthCard onAuthSuccess={onAuthSuccess} />, { wrapper: createSigilWrapper(config) })
+  await user.type(screen.getByLabelText('Email'), email)
+  await user.click(screen.getByRole('button', { name: 'Continue' }))
+  await screen.findByRole('heading', { name: 'Enter verification code' })
+  await waitForSignerStatus(config, 'AWAITING_EMAIL_AUTH')
+  await user.type(screen.getByLabelText('Verification code'), await testbed.readCode(email))
+
+  expect(await screen.findByRole('heading', { name: 'Enter the code we texted you' })).toBeDefined()
+  const texts = () =>
+    testbed.server.store.db.selectFrom('dev_sms').select('id').where('to_number', '=', phone).execute()
+  const before = (await texts()).length
+  await user.click(screen.getByRole('button', { name: 'Send code' }))
+  await screen.findByText('We texted a code to your phone.')
+  expect((await texts()).length).toBe(before + 1)
+  const texted = await readSmsCode(testbed.server, phone)
+  await user.type(screen.getByLabelText('Text message code'), texted)
+  await waitFor(() => expect(onAuthSuccess).toHaveBeenCalledTimes(1))
+  expect(config.store.getState().signerStatus.status).toBe('CONNECTED')
 })

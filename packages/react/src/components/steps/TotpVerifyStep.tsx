@@ -1,8 +1,9 @@
-import { readSignInError, type SubmitMfaCodeParameters, submitMfaCode } from '@sigil/core'
+import { readSignInError, type SubmitMfaCodeParameters, sendMfaCode, submitMfaCode } from '@sigil/core'
 import { signerErrorCodes } from '@sigil/protocol'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSigilConfig } from '../../hooks/useSigilConfig.js'
+import { useSigner } from '../../hooks/useSigner.js'
 import { Button } from '../../ui/Button.js'
 import { CodeInput } from '../../ui/CodeInput.js'
 import { getCodeErrorText } from '../../ui/getCodeErrorText.js'
@@ -20,7 +21,9 @@ import { RecoveryCodeForm } from './RecoveryCodeForm.js'
  * and after a link request asks for the link again with the code (then 'Check your email'). A wrong code shows 'The code you
  * entered is incorrect', other failures 'An error occurred while verifying the code'. "Lost your
  * device? Use a recovery code" swaps the digits for a field that takes one of the user's recovery
- * codes instead (`RecoveryCodeForm`); a wrong or used one says so in words.
+ * codes instead (`RecoveryCodeForm`); a wrong or used one says so in words. When the pending factor is
+ * a text-message (`sms`) one, it asks for 'the code we texted you' and offers "Send code" (core
+ * `sendMfaCode`), which texts it (docs/protocol.md, "Text-message codes").
  *
  * @example
  * <TotpVerifyStep authStep={{ type: 'totp_verify', previousStep: 'otp' }} />
@@ -38,6 +41,25 @@ export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { typ
   const [recovery, setRecovery] = useState(false)
   // Only a recovery code that failed says so under the recovery field, not an earlier TOTP code.
   const [recoveryFailed, setRecoveryFailed] = useState(false)
+  const signer = useSigner()
+  const factorId = authStep.previousStep === 'magicLink' ? authStep.factorId : signer?.mfaStatus.mfaFactorId
+  const texted =
+    signer
+      ?.getPendingMfaFactors()
+      .some((factor) => factor.multiFactorId === factorId && factor.multiFactorType === 'sms') ?? false
+  const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState<'sent' | 'failed'>()
+  const send = async () => {
+    setSending(true)
+    try {
+      await sendMfaCode(config, { multiFactorId: factorId })
+      setSent('sent')
+    } catch {
+      setSent('failed')
+    } finally {
+      setSending(false)
+    }
+  }
   const linkStep =
     authStep.previousStep === 'magicLink' ? { factorId: authStep.factorId, email: authStep.email } : undefined
 
@@ -78,10 +100,20 @@ export function TotpVerifyStep({ authStep }: { authStep: Extract<AuthStep, { typ
 
   return (
     <>
-      <h2>{texts.totp.title}</h2>
+      <h2>{texted ? texts.smsMfa.title : texts.totp.title}</h2>
+      {texted ? (
+        <>
+          <Button variant="link" onClick={() => void send()} disabled={sending || verifying}>
+            {sent === 'sent' ? texts.smsMfa.resend : texts.smsMfa.send}
+          </Button>
+          <p className="sigil-muted">
+            {sent === 'sent' ? texts.smsMfa.sent : sent === 'failed' ? texts.smsMfa.notSent : ''}
+          </p>
+        </>
+      ) : null}
       <CodeInput
         key={attempt}
-        label={texts.totp.codeLabel}
+        label={texted ? texts.smsMfa.codeLabel : texts.totp.codeLabel}
         onComplete={(code) => void submit({ code })}
         disabled={verifying}
         errorText={authStep.error ? getCodeErrorText(authStep.error, 'totp') : undefined}

@@ -33,7 +33,12 @@ export const deleteAccountRoute = defineSignerRoute({
       .limit(1)
       .execute()
     if (others.length > 0) throw accountErrors.otherOwners()
-    await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
+    await requireMultiFactors(ctx, {
+      userId,
+      multiFactors: body.multiFactors,
+      ip: request.ip,
+      smsScope: 'session',
+    })
     await ctx.apiKeyCache.writing(() =>
       ctx.batcher.run((trx) => eraseAccount(trx, { organizationId, userId })),
     )

@@ -37,7 +37,12 @@ export const addOauthProviderRoute = defineSignerRoute({
     })
     if (parameters.userId === undefined) throw authMethodErrors.otherUser()
     const { oauthProviders } = parseWith(parametersSchema, parameters, 'stampedRequest.body.parameters')
-    await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
+    await requireMultiFactors(ctx, {
+      userId,
+      multiFactors: body.multiFactors,
+      ip: request.ip,
+      smsScope: 'session',
+    })
     const linked: OauthProviderInfo[] = []
     for (const { providerName, oidcToken } of oauthProviders) {
       const grant = await consumeOauthLinkGrant(ctx, {

@@ -24,7 +24,12 @@ export const removeOauthProviderRoute = defineSignerRoute({
       type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS',
     })
     const { providerIds } = parseWith(parametersSchema, parameters, 'stampedRequest.body.parameters')
-    await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
+    await requireMultiFactors(ctx, {
+      userId,
+      multiFactors: body.multiFactors,
+      ip: request.ip,
+      smsScope: 'session',
+    })
     await unlinkOauthProviders(ctx, { userId, providerIds })
     ctx.logger.info('oauth provider unlinked', { appId: request.app.id, userId, count: providerIds.length })
     return {}

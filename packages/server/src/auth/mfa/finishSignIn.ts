@@ -1,7 +1,7 @@
 import type { MultiFactorProof, OtpResponse } from '@sigil/protocol'
-import { listVerifiedFactors } from '../../kms/auth/listVerifiedFactors.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle, type SessionCredentialType } from '../../users/mintSessionBundle.js'
+import { listVerifiedMultiFactors } from './listVerifiedMultiFactors.js'
 import type { MfaTokenPayload } from './MfaTokenPayload.js'
 import { requireMultiFactors } from './requireMultiFactors.js'
 import { sealMfaToken } from './sealMfaToken.js'
@@ -33,7 +33,7 @@ export async function finishSignIn(
 ): Promise<FinishSignInReturnType> {
   if (multiFactors?.length) await requireMultiFactors(ctx, { userId: login.userId, multiFactors, ip })
   else {
-    const factors = await listVerifiedFactors(ctx, { userId: login.userId })
+    const factors = await listVerifiedMultiFactors(ctx, { userId: login.userId })
     if (factors.length > 0)
       return { status: 'MFA_REQUIRED', encryptedPayload: sealMfaToken(ctx, login), multiFactors: factors }
   }

@@ -4,16 +4,19 @@ import { generateRecoveryCodesRoute } from './routes/generateRecoveryCodesRoute.
 import { listMultiFactorsRoute } from './routes/listMultiFactorsRoute.js'
 import { listRecoveryCodesRoute } from './routes/listRecoveryCodesRoute.js'
 import { requestMultiFactorRoute } from './routes/requestMultiFactorRoute.js'
+import { sendMultiFactorCodeRoute } from './routes/sendMultiFactorCodeRoute.js'
 import { validateMultiFactorsRoute } from './routes/validateMultiFactorsRoute.js'
 import { verifyMultiFactorRoute } from './routes/verifyMultiFactorRoute.js'
 
 /**
- * The TOTP two-factor routes of `/signer`: list, request (enrol), verify, delete, validate (sign-in),
+ * The two-factor routes of `/signer` (TOTP and text-message codes): list, request (enrol), send a
+ * texted code, verify, delete, validate (sign-in),
  * and the recovery codes' count and regeneration.
  */
 export const mfaRoutes: SignerRouteDefinition[] = [
   listMultiFactorsRoute,
   requestMultiFactorRoute,
+  sendMultiFactorCodeRoute,
   verifyMultiFactorRoute,
   deleteMultiFactorsRoute,
   validateMultiFactorsRoute,

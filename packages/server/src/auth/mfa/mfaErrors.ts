@@ -2,7 +2,7 @@ import { type MultiFactor, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
 
 /**
- * The errors of TOTP two-factor. `MFA is required for this user` (with `data.multiFactors`) and
+ * The errors of two-factor (TOTP and text-message codes). `MFA is required for this user` (with `data.multiFactors`) and
  * `Invalid MFA code` are the texts Account Kit clients match on; keep them exact.
  */
 export const mfaErrors = {
@@ -25,9 +25,25 @@ export const mfaErrors = {
   factorNotFound: () =>
     new ApiError('NOT_FOUND', 'MFA factor not found', { errorCode: signerErrorCodes.MFA_FACTOR_NOT_FOUND }),
   alreadyEnrolled: () =>
-    new ApiError('ALREADY_EXISTS', 'this user already has a verified TOTP factor', {
+    new ApiError('ALREADY_EXISTS', 'this user already has a verified factor of this type', {
       errorCode: signerErrorCodes.MFA_FACTOR_EXISTS,
     }),
+  phoneRequired: () =>
+    new ApiError('INVALID_ARGUMENT', 'text-message codes need a proven phone number: add one first', {
+      errorCode: signerErrorCodes.PHONE_REQUIRED,
+    }),
+  phoneUsedByFactor: () =>
+    new ApiError(
+      'INVALID_ARGUMENT',
+      'this phone number receives your two-factor codes: remove the text-message factor first',
+      { errorCode: signerErrorCodes.PHONE_USED_BY_MFA },
+    ),
+  smsFactorNeedsOtpMode: () =>
+    new ApiError(
+      'INVALID_ARGUMENT',
+      'text-message codes need the app to sign in by email code, not magic link',
+      { errorCode: signerErrorCodes.UNSUPPORTED_MFA_FACTOR_TYPE },
+    ),
   noFactorForRecoveryCodes: () =>
     new ApiError('FAILED_PRECONDITION', 'recovery codes need an authenticator app: add one first', {
       errorCode: signerErrorCodes.MFA_FACTOR_NOT_FOUND,

@@ -224,17 +224,30 @@ describe.each(storeDialects)('MFA routes on %s', (dialect) => {
     ])
   })
 
-  test("error: 'sms' is refused with the exact message", async () => {
+  test("error: an unknown type is refused with the exact message; 'sms' needs a proven phone", async () => {
     const user = await createMfaTestUser(server)
     const refused = await read(
+      await server.signer('/v1/auth-request-multi-factor', {
+        stampedRequest: await user.stamp('add_mfa'),
+        multiFactorType: 'voice',
+      }),
+    )
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: 'Unsupported MFA factor type: voice', code: 'UNSUPPORTED_MFA_FACTOR_TYPE' },
+    })
+    const sms = await read(
       await server.signer('/v1/auth-request-multi-factor', {
         stampedRequest: await user.stamp('add_mfa'),
         multiFactorType: 'sms',
       }),
     )
-    expect(refused).toEqual({
+    expect(sms).toEqual({
       status: 400,
-      body: { error: 'Unsupported MFA factor type: sms', code: 'UNSUPPORTED_MFA_FACTOR_TYPE' },
+      body: {
+        error: 'text-message codes need a proven phone number: add one first',
+        code: 'PHONE_REQUIRED',
+      },
     })
   })
 

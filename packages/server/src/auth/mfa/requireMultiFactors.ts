@@ -1,18 +1,19 @@
 import { type MultiFactorEntry, type MultiFactorProof, signerErrorCodes } from '@sigil/protocol'
 import { ApiError } from '../../http/errors/ApiError.js'
-import { listVerifiedFactors } from '../../kms/auth/listVerifiedFactors.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { acceptTotpStep } from './acceptTotpStep.js'
 import { killMfaToken } from './killMfaToken.js'
+import { listVerifiedMultiFactors } from './listVerifiedMultiFactors.js'
 import { matchTotpCode } from './matchTotpCode.js'
 import { maxMfaTokenAttempts } from './maxMfaTokenAttempts.js'
 import { mfaErrors } from './mfaErrors.js'
 import { useRecoveryCode } from './recovery/useRecoveryCode.js'
 import { reserveMfaTokenAttempt } from './reserveMfaTokenAttempt.js'
+import { useSmsFactorCode } from './sms/useSmsFactorCode.js'
 
 export type RequireMultiFactorsParameters = {
   userId: string
-  /** The codes the client sent (`multiFactors` of the request body): TOTP codes, or one recovery code. */
+  /** The codes the client sent (`multiFactors` of the request body): factor codes, or one recovery code. */
   multiFactors?: MultiFactorProof[] | undefined
   /** The client's IP: when given, each check takes a point of `codeChecksPerIp`. */
   ip?: string | undefined
@@ -27,13 +28,22 @@ export type RequireMultiFactorsParameters = {
    * who only knows the email cannot close the user's other sign-ins.
    */
   failureKey?: string | undefined
+  /**
+   * Where a texted code for an `sms` factor is looked up when there is no `pendingLogin` (whose
+   * codes are scope `login:<token id>`): `session` for the stamped gates of a signed-in user (codes
+   * sent by `/v1/auth-send-multi-factor-code` with a stamp). Absent: no `sms` code is accepted here
+   * (a first-factor request has no way to have asked for one).
+   */
+  smsScope?: 'session' | undefined
 }
 
 /**
  * The second-factor gate of every sign-in and of every factor change. Returns at once when the
  * user has no verified factor. Otherwise every code sent must name one of the user's verified
- * factors and be right for the current step (±1), and not be a step already used; at least one
- * must be sent. Instead of TOTP codes, one recovery code alone may be sent (docs/security.md,
+ * factors and be right: for a TOTP factor right for the current step (±1), and not be a step already
+ * used; for a text-message (`sms`) factor the live code texted for this factor in this scope (the
+ * pending login's, or `smsScope`), used up here (docs/protocol.md, "Text-message codes"). At least
+ * one must be sent. Instead of TOTP codes, one recovery code alone may be sent (docs/security.md,
  * "Recovery codes"): it is used up if it is one of the user's unused codes, and counts against the
  * same limits as a TOTP code, a wrong one like a wrong TOTP code.
  *
@@ -53,7 +63,7 @@ export async function requireMultiFactors(
   ctx: SigilContext,
   parameters: RequireMultiFactorsParameters,
 ): Promise<void> {
-  const factors = await listVerifiedFactors(ctx, { userId: parameters.userId })
+  const factors = await listVerifiedMultiFactors(ctx, { userId: parameters.userId })
   if (factors.length === 0) return
   const codes = parameters.multiFactors ?? []
   if (codes.length === 0) throw mfaErrors.mfaRequired(factors)
@@ -84,24 +94,31 @@ export async function requireMultiFactors(
       throw await fail()
     return
   }
-  const totpCodes = codes as MultiFactorEntry[]
+  const entries = codes as MultiFactorEntry[]
 
   const rows = await ctx.store.db
     .selectFrom('mfa_factors')
-    .select(['id', 'sealed_secret'])
+    .select(['id', 'type', 'sealed_secret'])
     .where('user_id', '=', parameters.userId)
-    .where('type', '=', 'totp')
+    .where('type', 'in', ['totp', 'sms'])
     .where('verified', '=', 1)
     .where(
       'id',
       'in',
-      totpCodes.map((code) => code.multiFactorId),
+      entries.map((code) => code.multiFactorId),
     )
     .execute()
+  const smsScope = pendingLogin ? `login:${pendingLogin.jti}` : parameters.smsScope
   const matches: { factorId: string; step: number }[] = []
-  for (const { multiFactorId, multiFactorCode } of totpCodes) {
+  const texted: { factorId: string; code: string }[] = []
+  for (const { multiFactorId, multiFactorCode } of entries) {
     const row = rows.find((candidate) => candidate.id === multiFactorId)
     if (!row) throw await fail()
+    if (row.type === 'sms') {
+      if (smsScope === undefined || texted.some((entry) => entry.factorId === row.id)) throw await fail()
+      texted.push({ factorId: row.id, code: multiFactorCode })
+      continue
+    }
     const step = await matchTotpCode(ctx, {
       factorId: row.id,
       sealedSecret: row.sealed_secret,
@@ -110,6 +127,10 @@ export async function requireMultiFactors(
     if (step === undefined) throw await fail()
     matches.push({ factorId: row.id, step })
   }
+  // Texted codes are used up one by one (each is single-use in its own row); checked after every TOTP
+  // code matched, so a wrong TOTP code does not burn a right texted one.
+  for (const { factorId, code } of texted)
+    if (!(await useSmsFactorCode(ctx, { factorId, scope: smsScope as string, code }))) throw await fail()
   const now = ctx.now()
   // Throwing inside the work rolls its savepoint back: no step is recorded unless every code passes.
   const accepted = await ctx.batcher

@@ -11,6 +11,7 @@ import { mfaErrors } from './mfaErrors.js'
 export type MfaMarker =
   | 'list_mfas'
   | 'add_mfa'
+  | 'send_mfa_code'
   | 'verify_mfa'
   | 'delete_mfas'
   | 'list_recovery_codes'

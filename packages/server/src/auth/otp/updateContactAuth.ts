@@ -9,7 +9,9 @@ import { verifyStampedRequest } from '../../signin/verifyStampedRequest.js'
 import { hasOtherSignInMethod, lockUserRow } from '../../users/hasOtherSignInMethod.js'
 import { recordProvenEmail } from '../../users/recordProvenEmail.js'
 import { recordProvenPhone } from '../../users/recordProvenPhone.js'
+import { mfaErrors } from '../mfa/mfaErrors.js'
 import { requireMultiFactors } from '../mfa/requireMultiFactors.js'
+import { hasSmsFactorOffNumber } from '../mfa/sms/hasSmsFactorOffNumber.js'
 import { otpErrors } from './otpErrors.js'
 import { readVerificationToken } from './readVerificationToken.js'
 
@@ -45,7 +47,9 @@ export type UpdateContactAuthParameters = {
  * sends `multiFactors`. Setting needs the verification token of `/v1/verify-otp` for exactly that
  * contact, this app and this kind of contact; the token is used up in the same write that makes the
  * contact the user's only proven one of its kind (the unique index refuses a contact another user of
- * the app holds: 409). An empty value removes it. Account Kit's legacy unverified
+ * the app holds: 409). An empty value removes it. The phone number a verified text-message (`sms`)
+ * factor texts is neither removed nor changed (400 `PHONE_USED_BY_MFA`): the user removes that factor
+ * first, so a second factor never silently goes away or texts a number the user no longer proves. Account Kit's legacy unverified
  * `ACTIVITY_TYPE_UPDATE_USER` is refused: an unproven contact never counts.
  *
  * @example
@@ -87,7 +91,12 @@ export async function updateContactAuth(
     .where('id', '=', principal.organizationId)
     .executeTakeFirst()
   if (organization?.app_id !== request.app.id) throw otpErrors.otherUser()
-  await requireMultiFactors(ctx, { userId, multiFactors: parameters.multiFactors, ip: request.ip })
+  await requireMultiFactors(ctx, {
+    userId,
+    multiFactors: parameters.multiFactors,
+    ip: request.ip,
+    smsScope: 'session',
+  })
 
   const appId = request.app.id
   const raw = String(envelope.parameters[channel.field] ?? '')
@@ -99,6 +108,8 @@ export async function updateContactAuth(
       await lockUserRow(trx, { userId, now })
       if (!(await hasOtherSignInMethod(trx, { userId, removed })))
         throw otpErrors.lastSignInMethod(channel.what)
+      if (parameters.channel === 'sms' && (await hasSmsFactorOffNumber(trx, { userId })))
+        throw mfaErrors.phoneUsedByFactor()
       await trx.deleteFrom(identities).where('user_id', '=', userId).where('app_id', '=', appId).execute()
       await trx
         .updateTable('users')
@@ -124,6 +135,9 @@ export async function updateContactAuth(
     if (Number(use.numInsertedOrUpdatedRows ?? 0) !== 1)
       throw otpErrors.invalidVerificationToken('this verification token was already used')
     if (parameters.channel === 'sms') {
+      await lockUserRow(trx, { userId, now })
+      if (await hasSmsFactorOffNumber(trx, { userId, keptPhone: contact }))
+        throw mfaErrors.phoneUsedByFactor()
       await trx
         .deleteFrom('phone_identities')
         .where('user_id', '=', userId)

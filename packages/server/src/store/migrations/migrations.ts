@@ -19,6 +19,7 @@ import * as multiOwner from './0017_multi_owner.js'
 import * as authMethods from './0018_auth_methods.js'
 import * as delegatedApiKeys from './0020_delegated_api_keys.js'
 import * as importKeys from './0021_import_keys.js'
+import * as smsFactors from './0022_sms_factors.js'
 
 /**
  * Every migration of the store, by name. Names sort in the order they run; add `0002_…` below, never
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_auth_methods': authMethods,
   '0020_delegated_api_keys': delegatedApiKeys,
   '0021_import_keys': importKeys,
+  '0022_sms_factors': smsFactors,
 }

@@ -24,7 +24,12 @@ export const deleteMultiFactorsRoute = defineSignerRoute({
   }),
   async handle(ctx, request, body): Promise<{ multiFactors: MultiFactor[] }> {
     const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'delete_mfas')
-    await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
+    await requireMultiFactors(ctx, {
+      userId,
+      multiFactors: body.multiFactors,
+      ip: request.ip,
+      smsScope: 'session',
+    })
     await deleteMultiFactors(ctx, { userId, multiFactorIds: body.multiFactorIds })
     return { multiFactors: await listUserMultiFactors(ctx, { userId }) }
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
+import { listVerifiedMultiFactors } from '../listVerifiedMultiFactors.js'
 import { mfaErrors } from '../mfaErrors.js'
 import { issueRecoveryCodes } from '../recovery/issueRecoveryCodes.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'
@@ -24,9 +24,14 @@ export const generateRecoveryCodesRoute = defineSignerRoute({
       body.stampedRequest,
       'generate_recovery_codes',
     )
-    const factors = await listVerifiedFactors(ctx, { userId })
+    const factors = await listVerifiedMultiFactors(ctx, { userId })
     if (factors.length === 0) throw mfaErrors.noFactorForRecoveryCodes()
-    await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
+    await requireMultiFactors(ctx, {
+      userId,
+      multiFactors: body.multiFactors,
+      ip: request.ip,
+      smsScope: 'session',
+    })
     const recoveryCodes = await ctx.batcher.run((trx) => issueRecoveryCodes(ctx, trx, { userId }))
     return { recoveryCodes }
   },

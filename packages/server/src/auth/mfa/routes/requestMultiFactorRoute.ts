@@ -1,19 +1,23 @@
 import { z } from 'zod'
-import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
 import { enrollTotpFactor } from '../enrollTotpFactor.js'
+import { listVerifiedMultiFactors } from '../listVerifiedMultiFactors.js'
 import { mfaErrors } from '../mfaErrors.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'
+import { enrollSmsFactor } from '../sms/enrollSmsFactor.js'
 import { verifyMfaStampedRequest } from '../verifyMfaStampedRequest.js'
 
 /**
  * `POST /signer/v1/auth-request-multi-factor {stampedRequest, multiFactorType, multiFactors?}`
- * (marker `add_mfa`): starts a TOTP enrolment and answers `{multiFactorType:'totp', multiFactorId,
- * multiFactorTotpUrl}`. The factor gates sign-in only once `/v1/auth-verify-multi-factor` has
- * checked a first code. A user who already has a verified factor must send its current code in
- * `multiFactors` (the MFA gate: without it 400 `MFA_REQUIRED` with `data.multiFactors`); the new
- * factor then replaces the old one once verified (one verified TOTP factor per user).
+ * (marker `add_mfa`): starts an enrolment. `totp` answers `{multiFactorType:'totp', multiFactorId,
+ * multiFactorTotpUrl}`; `sms` (Sigil's extension, docs/protocol.md "Text-message codes") texts a first
+ * code to the user's proven phone number and answers `{multiFactorType:'sms', multiFactorId}` (400
+ * `PHONE_REQUIRED` without a proven number). The factor gates sign-in only once
+ * `/v1/auth-verify-multi-factor` has checked a first code. A user who already has a verified factor
+ * must send a current code in `multiFactors` (the MFA gate: without it 400 `MFA_REQUIRED` with
+ * `data.multiFactors`); a new factor replaces the verified one of its type once verified (one
+ * verified factor per type and user).
  */
 export const requestMultiFactorRoute = defineSignerRoute({
   path: '/v1/auth-request-multi-factor',
@@ -26,11 +30,31 @@ export const requestMultiFactorRoute = defineSignerRoute({
     ctx,
     request,
     body,
-  ): Promise<{ multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }> {
+  ): Promise<
+    | { multiFactorType: 'totp'; multiFactorId: string; multiFactorTotpUrl: string }
+    | { multiFactorType: 'sms'; multiFactorId: string }
+  > {
     const { userId } = await verifyMfaStampedRequest(ctx, request.app, body.stampedRequest, 'add_mfa')
-    if (body.multiFactorType !== 'totp') throw mfaErrors.unsupportedType(body.multiFactorType)
-    const [current] = await listVerifiedFactors(ctx, { userId })
-    if (current) await requireMultiFactors(ctx, { userId, multiFactors: body.multiFactors, ip: request.ip })
+    const type = body.multiFactorType
+    if (type !== 'totp' && type !== 'sms') throw mfaErrors.unsupportedType(type)
+    const factors = await listVerifiedMultiFactors(ctx, { userId })
+    if (factors.length > 0)
+      await requireMultiFactors(ctx, {
+        userId,
+        multiFactors: body.multiFactors,
+        ip: request.ip,
+        smsScope: 'session',
+      })
+    const replacesFactorId = factors.find((factor) => factor.multiFactorType === type)?.multiFactorId
+    if (type === 'sms') {
+      const { multiFactorId } = await enrollSmsFactor(ctx, {
+        app: request.app,
+        ip: request.ip,
+        userId,
+        replacesFactorId,
+      })
+      return { multiFactorType: 'sms', multiFactorId }
+    }
     const user = await ctx.store.db
       .selectFrom('users')
       .select('email')
@@ -40,7 +64,7 @@ export const requestMultiFactorRoute = defineSignerRoute({
       userId,
       issuer: request.app.name,
       label: user.email ?? userId,
-      replacesFactorId: current?.multiFactorId,
+      replacesFactorId,
     })
     return { multiFactorType: 'totp', ...factor }
   },

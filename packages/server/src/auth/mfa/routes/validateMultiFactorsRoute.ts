@@ -1,10 +1,10 @@
 import type { MultiFactor } from '@sigil/protocol'
 import { z } from 'zod'
-import { listVerifiedFactors } from '../../../kms/auth/listVerifiedFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { multiFactorsSchema } from '../../../signin/signerSchemas.js'
 import { mintSessionBundle, type SessionCredentialType } from '../../../users/mintSessionBundle.js'
 import { consumeMfaToken } from '../consumeMfaToken.js'
+import { listVerifiedMultiFactors } from '../listVerifiedMultiFactors.js'
 import { mfaErrors } from '../mfaErrors.js'
 import { readMfaToken } from '../readMfaToken.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'
@@ -52,7 +52,7 @@ export const validateMultiFactorsRoute = defineSignerRoute({
     })
     return {
       payload: { credentialBundle },
-      multiFactors: await listVerifiedFactors(ctx, { userId: payload.userId }),
+      multiFactors: await listVerifiedMultiFactors(ctx, { userId: payload.userId }),
     }
   },
 })
