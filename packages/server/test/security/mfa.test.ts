@@ -346,6 +346,58 @@ describe.each(storeDialects)('MFA attacks on %s', (dialect) => {
     expect((await whoami(true)).status).toBe(200)
   })
 
+  test('error: a passkey without user verification does not serve a user whose only factor is text-message codes', async () => {
+    const passkey = createSoftwarePasskey({ rpId: 'localhost', origin: testAppOrigin })
+    const challenge = base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))
+    const signup = await signer('/v1/signup', {
+      passkey: { challenge, attestation: passkey.register(challenge) },
+    })
+    expect(signup.status).toBe(200)
+    const orgId = signup.body.orgId!
+    const whoami = (userVerified: boolean) => {
+      const text = JSON.stringify({ organizationId: orgId })
+      return signer('/v1/whoami', {
+        stampedRequest: {
+          body: text,
+          stamp: {
+            stampHeaderName: 'X-Stamp-Webauthn',
+            stampHeaderValue: passkey.stamp(text, { userVerified }),
+          },
+          url: 'https://api.turnkey.com/public/v1/query/whoami',
+        },
+      })
+    }
+    expect((await whoami(false)).status).toBe(200)
+    // The user's verified SMS factor (as /v1/auth-verify-multi-factor leaves it), on their proven number.
+    const db = testbed.server.store.db
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow()
+    const now = Date.now()
+    await db
+      .insertInto('mfa_factors')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        type: 'sms',
+        sealed_secret: '',
+        phone: '+14155550188',
+        verified: 1,
+        last_used_step: null,
+        replaces_factor_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    expect(await whoami(false)).toMatchObject({
+      status: 401,
+      body: { code: 'PASSKEY_USER_VERIFICATION_REQUIRED' },
+    })
+    expect((await whoami(true)).status).toBe(200)
+  })
+
   test('error: hole 5 — a magic link sent before the TOTP factor was set up does not sign in', async () => {
     const redirectUrl = `${testAppOrigin}/return`
     const magic = await createApp(testbed.server.store.db, {
