@@ -1,7 +1,7 @@
 import type { MultiFactorProof, OtpResponse } from '@sigil/protocol'
+import { listVerifiedMultiFactors } from '../../kms/auth/listVerifiedMultiFactors.js'
 import type { SigilContext } from '../../SigilContext.js'
 import { mintSessionBundle, type SessionCredentialType } from '../../users/mintSessionBundle.js'
-import { listVerifiedMultiFactors } from '../../kms/auth/listVerifiedMultiFactors.js'
 import type { MfaTokenPayload } from './MfaTokenPayload.js'
 import { requireMultiFactors } from './requireMultiFactors.js'
 import { sealMfaToken } from './sealMfaToken.js'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { listVerifiedMultiFactors } from '../../../kms/auth/listVerifiedMultiFactors.js'
 import { defineSignerRoute } from '../../../signin/defineSignerRoute.js'
 import { multiFactorsSchema, stampedRequestSchema } from '../../../signin/signerSchemas.js'
-import { listVerifiedMultiFactors } from '../../../kms/auth/listVerifiedMultiFactors.js'
 import { mfaErrors } from '../mfaErrors.js'
 import { issueRecoveryCodes } from '../recovery/issueRecoveryCodes.js'
 import { requireMultiFactors } from '../requireMultiFactors.js'
