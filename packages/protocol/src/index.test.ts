@@ -49,6 +49,7 @@ test('default', () => {
       "signerRoutePaths",
       "terminalActivityStatuses",
       "verifyApiKeyStamp",
+      "verifySignedBundle",
     ]
   `)
 })

@@ -21,6 +21,11 @@ export {
   type SealCredentialBundleParameters,
   sealCredentialBundle,
 } from './bundle/sealCredentialBundle.js'
+export {
+  type VerifySignedBundleParameters,
+  type VerifySignedBundleReturnType,
+  verifySignedBundle,
+} from './bundle/verifySignedBundle.js'
 export { base58checkDecode } from './encoding/base58checkDecode.js'
 export { base58checkEncode } from './encoding/base58checkEncode.js'
 export { base58Decode } from './encoding/base58Decode.js'
